@@ -1,0 +1,46 @@
+import { readinessSchema, type Readiness, type ServiceName } from '@kicksight/contracts';
+import { checkReadiness, type ReadinessCheck } from '@kicksight/platform';
+
+export interface ServiceHealth {
+  url: string;
+  status: 'ready' | 'not_ready' | 'unreachable';
+  checks?: Readiness['checks'];
+  error?: string;
+  ms: number;
+}
+
+export interface SystemHealth {
+  status: 'ok' | 'degraded';
+  bff: Readiness;
+  services: Record<string, ServiceHealth>;
+}
+
+/** Asks one service's `/readyz`, bounded by a time-out. */
+async function serviceHealth(url: string, timeoutMs: number): Promise<ServiceHealth> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(timeoutMs) });
+    const body = readinessSchema.safeParse(await response.json());
+    if (!body.success) return { url, status: 'unreachable', error: `unexpected answer (HTTP ${response.status})`, ms: ms() };
+    return { url, status: body.data.status, checks: body.data.checks, ms: ms() };
+  } catch (err) {
+    const error = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'not reachable';
+    return { url, status: 'unreachable', error, ms: ms() };
+  }
+}
+
+/** The readiness of the BFF itself and of every service, asked in parallel. */
+export async function systemHealth(
+  serviceUrls: Record<ServiceName, string>,
+  ownChecks: Record<string, ReadinessCheck>,
+  timeoutMs: number,
+): Promise<SystemHealth> {
+  const [bff, ...rows] = await Promise.all([
+    checkReadiness(ownChecks, timeoutMs),
+    ...Object.entries(serviceUrls).map(async ([name, url]) => [name, await serviceHealth(url, timeoutMs)] as const),
+  ]);
+  const services = Object.fromEntries(rows);
+  const allReady = bff.status === 'ready' && rows.every(([, h]) => h.status === 'ready');
+  return { status: allReady ? 'ok' : 'degraded', bff, services };
+}

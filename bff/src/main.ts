@@ -1,0 +1,11 @@
+import { runService } from '@kicksight/platform';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+await runService({
+  infra: { name: 'bff', logLevel: config.LOG_LEVEL, redisUrl: config.REDIS_URL },
+  port: config.PORT,
+  graceMs: config.SHUTDOWN_GRACE_MS,
+  createApp: (infra) => createApp({ infra, config }),
+});

@@ -1,0 +1,4 @@
+export * from './topics.ts';
+export * from './envelope.ts';
+export * from './schemas.ts';
+export * from './validate.ts';

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { Topic } from './topics.ts';
+
+const id = z.string().min(1);
+const cents = z.number().int();
+const instant = z.iso.datetime();
+const tier = z.enum(['trial', 'premium', 'unlimited']);
+const role = z.enum(['member', 'admin']);
+const subscriptionStatus = z.enum(['trialing', 'active', 'past_due', 'canceled', 'expired']);
+
+const subscriptionState = z.object({
+  userId: id,
+  tier,
+  status: subscriptionStatus,
+  periodEnd: instant.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
+const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
+
+/**
+ * Every event type at every version: its topic and the schema of its `data`.
+ * Add a new version beside the old one; never change a published schema in place.
+ */
+export const eventDefinitions = {
+  'user.registered@1': { topic: Topic.user, data: z.object({ userId: id, email: z.email(), name: z.string(), role, createdAt: instant }) },
+  'user.updated@1': { topic: Topic.user, data: z.object({ userId: id, email: z.email(), name: z.string(), emailNotifications: z.boolean() }) },
+  'user.deleted@1': { topic: Topic.user, data: z.object({ userId: id }) },
+  'user.active@1': { topic: Topic.user, data: z.object({ userId: id, day: z.iso.date() }) },
+  'user.password_reset_requested@1': {
+    topic: Topic.passwordReset,
+    data: z.object({ userId: id, email: z.email(), name: z.string(), resetUrl: z.url(), expiresAt: instant }),
+  },
+  'subscription.trial_started@1': { topic: Topic.membership, data: z.object({ userId: id, trialEndsAt: instant }) },
+  'subscription.trial_expired@1': { topic: Topic.membership, data: z.object({ userId: id }) },
+  'subscription.started@1': { topic: Topic.membership, data: subscriptionState },
+  'subscription.changed@1': { topic: Topic.membership, data: subscriptionState },
+  'subscription.canceled@1': { topic: Topic.membership, data: subscriptionState },
+  'payment.succeeded@1': { topic: Topic.membership, data: payment },
+  'payment.failed@1': { topic: Topic.membership, data: payment },
+  'usage.recorded@1': {
+    topic: Topic.usage,
+    data: z.object({ userId: id, action: z.enum(['search', 'product_view']), used: z.number().int(), limit: z.number().int().nullable() }),
+  },
+  'usage.threshold@1': {
+    topic: Topic.usage,
+    data: z.object({
+      userId: id,
+      action: z.enum(['search', 'product_view', 'collection_item']),
+      used: z.number().int(),
+      limit: z.number().int(),
+      level: z.union([z.literal(80), z.literal(100)]),
+    }),
+  },
+  'sale.recorded@1': {
+    topic: Topic.catalog,
+    data: z.object({ saleId: id, sneakerId: id, size: z.number(), price: cents, soldAt: instant }),
+  },
+  'price.changed@1': {
+    topic: Topic.catalog,
+    data: z.object({ sneakerId: id, size: z.number().nullable(), price: cents, previous: cents.nullable(), seq: z.number().int().nonnegative() }),
+  },
+  'catalog.product_changed@1': { topic: Topic.catalog, data: z.object({ sneakerId: id, version: z.number().int().nonnegative() }) },
+  'collection.item_added@1': { topic: Topic.collection, data: collectionItem },
+  'collection.item_removed@1': { topic: Topic.collection, data: collectionItem },
+  'collection.item_updated@1': { topic: Topic.collection, data: collectionItem },
+  'alert.triggered@1': {
+    topic: Topic.collection,
+    data: z.object({
+      userId: id,
+      alertId: id,
+      sneakerId: id,
+      size: z.number().nullable(),
+      targetPrice: cents,
+      price: cents,
+      direction: z.enum(['above', 'below']),
+    }),
+  },
+  'notification.created@1': {
+    topic: Topic.notification,
+    data: z.object({ userId: id, notificationId: id, type: z.string(), title: z.string(), message: z.string() }),
+  },
+} as const satisfies Record<string, { topic: Topic; data: z.ZodType }>;
+
+export type EventKey = keyof typeof eventDefinitions;
+type TypeOf<K extends string> = K extends `${infer T}@${number}` ? T : never;
+type VersionOf<K extends string> = K extends `${string}@${infer V extends number}` ? V : never;
+export type EventType = TypeOf<EventKey>;
+export type EventData<K extends EventKey> = z.infer<(typeof eventDefinitions)[K]['data']>;
+export type { VersionOf };

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Raised at boot when the environment does not satisfy a service's config schema. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment once with a zod schema; every problem is listed in one message. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Env = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Small, reusable pieces of env schemas. */
+export const envField = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  url: (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback)),
+  string: (fallback?: string) => (fallback === undefined ? z.string().min(1) : z.string().min(1).default(fallback)),
+  int: (fallback: number) => z.coerce.number().int().default(fallback),
+  bool: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  list: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+};
+
+/** Settings every backend process shares. */
+export const commonEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_MS: envField.int(10_000),
+};

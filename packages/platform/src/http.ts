@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express, type Router } from 'express';
+import { pinoHttp } from 'pino-http';
+import { REQUEST_ID_HEADER } from '@kicksight/contracts';
+import type { Logger } from './logger.ts';
+import { redactUrl } from './logger.ts';
+import { errorHandler, notFoundHandler } from './errors.ts';
+import type { Metrics } from './metrics.ts';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  metrics?: Metrics;
+  /** Limit of JSON bodies (express.json). */
+  bodyLimit?: string;
+  /** Parse JSON bodies; a proxy (the BFF) passes bodies through untouched. */
+  parseJson?: boolean;
+}
+
+/** An express app with request ids, request logs, metrics and JSON parsing; add routes, then call `finish`. */
+export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = true }: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => ['/livez', '/readyz', '/metrics'].includes(req.url ?? '') },
+    }),
+  );
+  if (metrics) app.use(metrics.httpMiddleware);
+  if (parseJson) app.use(express.json({ limit: bodyLimit }));
+  return app;
+}
+
+/** Adds the 404 and error handlers; call after every route is mounted. */
+export function finishHttpApp(app: Express | Router, logger: Logger): void {
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+}
+
+/** Starts listening; resolves with the server and its real port (port 0 picks a free one). */
+export async function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number; url: string }> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000;
+  const actual = (server.address() as AddressInfo).port;
+  return { server, port: actual, url: `http://127.0.0.1:${actual}` };
+}
+
+/** Stops accepting connections, lets requests in flight finish, then cuts what is left at the deadline. */
+export async function closeServer(server: Server, graceMs: number): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+}

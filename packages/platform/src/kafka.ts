@@ -1,0 +1,234 @@
+import kafkajs from 'kafkajs';
+import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Producer } from 'kafkajs';
+import {
+  ALL_TOPICS,
+  EventValidationError,
+  PASSWORD_RESET_RETENTION_MS,
+  Topic,
+  deadLetterTopic,
+  eventKey,
+  isKnownEvent,
+  parseEvent,
+  topicOf,
+  type Envelope,
+} from '@kicksight/contracts';
+import type { Logger } from './logger.ts';
+import type { OutgoingEvent } from './events.ts';
+
+const { Kafka: KafkaClient, logLevel, Partitioners } = kafkajs;
+export type { Kafka };
+
+/** The physical topic name: a prefix isolates environments and test runs on one broker. */
+export const topicName = (prefix: string, topic: string): string => (prefix ? `${prefix}.${topic}` : topic);
+
+export interface KafkaOptions {
+  clientId: string;
+  brokers: string[];
+  logger: Logger;
+  connectionTimeoutMs?: number;
+}
+
+export function createKafka({ clientId, brokers, logger, connectionTimeoutMs = 3_000 }: KafkaOptions): Kafka {
+  const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+    [logLevel.ERROR]: 'error',
+    [logLevel.WARN]: 'warn',
+    [logLevel.INFO]: 'info',
+    [logLevel.DEBUG]: 'debug',
+  };
+  return new KafkaClient({
+    clientId,
+    brokers,
+    connectionTimeout: connectionTimeoutMs,
+    retry: { initialRetryTime: 200, retries: 5, maxRetryTime: 5_000 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...rest } = log;
+        logger[levels[level] ?? 'info']({ kafka: rest }, message);
+      },
+  });
+}
+
+/** Creates every topic of the contracts and its dead-letter topic, if missing. */
+export async function ensureTopics(kafka: Kafka, { prefix = '', partitions = 3 }: { prefix?: string; partitions?: number } = {}): Promise<string[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const wanted = ALL_TOPICS.flatMap((topic) => [topic, deadLetterTopic(topic)]).map((topic) => ({
+      topic: topicName(prefix, topic),
+      numPartitions: topic.endsWith('.dlq') ? 1 : partitions,
+      replicationFactor: -1,
+      configEntries: topic === Topic.passwordReset ? [{ name: 'retention.ms', value: String(PASSWORD_RESET_RETENTION_MS) }] : [],
+    }));
+    const missing = wanted.filter((t) => !existing.has(t.topic));
+    if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
+    return wanted.map((t) => t.topic);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export interface EventProducer {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  /** Validates every envelope, then sends them with acks from all replicas; throws if any is invalid. */
+  send(events: OutgoingEvent[]): Promise<void>;
+}
+
+export function createEventProducer(kafka: Kafka, { prefix = '' }: { prefix?: string } = {}): EventProducer {
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+    retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2_000 },
+  });
+  return {
+    connect: () => producer.connect(),
+    disconnect: () => producer.disconnect(),
+    async send(events) {
+      const byTopic = new Map<string, { key: string; value: string; headers: IHeaders }[]>();
+      for (const { key, envelope } of events) {
+        const parsed = parseEvent(envelope);
+        const type = eventKey(parsed.type, parsed.version);
+        if (!isKnownEvent(type)) throw new EventValidationError(`unknown event type ${type}`);
+        const topic = topicName(prefix, topicOf(type));
+        const messages = byTopic.get(topic) ?? [];
+        messages.push({ key, value: JSON.stringify(envelope), headers: { 'event-type': type, 'event-id': parsed.id } });
+        byTopic.set(topic, messages);
+      }
+      if (byTopic.size === 0) return;
+      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    },
+  };
+}
+
+export interface MessageMeta {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | undefined;
+}
+
+export interface EventConsumerOptions {
+  kafka: Kafka;
+  groupId: string;
+  topics: Topic[];
+  prefix?: string;
+  logger: Logger;
+  handle: (event: Envelope, meta: MessageMeta) => Promise<void>;
+  /** Attempts of a failing handler before the message is dead-lettered. */
+  maxAttempts?: number;
+  retryBaseMs?: number;
+  sessionTimeoutMs?: number;
+  fromBeginning?: boolean;
+}
+
+export interface EventConsumer {
+  /** Connects, subscribes and resolves once the consumer has joined its group. */
+  start(joinTimeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Thrown by a handler for a message that can never succeed: it is dead-lettered at once. */
+export class PoisonMessageError extends Error {
+  override name = 'PoisonMessageError';
+}
+
+/**
+ * Consumes events, validating each envelope against the contracts. A message that does not parse or
+ * validate, or whose handler keeps failing, goes to `<topic>.dlq` with the reason in its headers;
+ * offsets advance only after the handler or the dead-letter write succeeded, so nothing is dropped.
+ */
+export function createEventConsumer(options: EventConsumerOptions): EventConsumer {
+  const { kafka, groupId, topics, prefix = '', logger, handle, maxAttempts = 8, retryBaseMs = 250 } = options;
+  const consumer: Consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+    heartbeatInterval: Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? 30_000) / 3)),
+  });
+  const dlq: Producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  const log = logger.child({ consumer: groupId });
+
+  async function deadLetter({ topic, partition, message }: EachMessagePayload, reason: string): Promise<void> {
+    const headers: IHeaders = {
+      ...message.headers,
+      'dlq-reason': reason.slice(0, 1_000),
+      'dlq-source-topic': topic,
+      'dlq-source-partition': String(partition),
+      'dlq-source-offset': message.offset,
+      'dlq-consumer-group': groupId,
+    };
+    await dlq.send({ topic: deadLetterTopic(topic), acks: -1, messages: [{ key: message.key, value: message.value, headers }] });
+    log.error({ topic, partition, offset: message.offset, reason }, 'message dead-lettered');
+  }
+
+  async function onMessage(payload: EachMessagePayload): Promise<void> {
+    const { topic, partition, message, heartbeat } = payload;
+    let event: Envelope;
+    try {
+      event = parseEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
+    } catch (err) {
+      await deadLetter(payload, err instanceof Error ? err.message : String(err));
+      return;
+    }
+    const meta: MessageMeta = { topic, partition, offset: message.offset, key: message.key?.toString('utf8') };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handle(event, meta);
+        return;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        if (err instanceof PoisonMessageError || err instanceof EventValidationError || attempt >= maxAttempts) {
+          await deadLetter(payload, reason);
+          return;
+        }
+        log.warn({ err, topic, offset: message.offset, attempt, eventId: event.id }, 'handler failed; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(retryBaseMs * 2 ** (attempt - 1), 30_000)));
+        await heartbeat();
+      }
+    }
+  }
+
+  return {
+    async start(joinTimeoutMs = 30_000) {
+      const joined = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`consumer ${groupId} did not join its group within ${joinTimeoutMs} ms`)), joinTimeoutMs);
+        const off = consumer.on(consumer.events.GROUP_JOIN, () => {
+          clearTimeout(timer);
+          off();
+          resolve();
+        });
+      });
+      await dlq.connect();
+      await consumer.connect();
+      await consumer.subscribe({ topics: topics.map((t) => topicName(prefix, t)), fromBeginning: options.fromBeginning ?? true });
+      await consumer.run({ eachMessage: onMessage });
+      await joined;
+    },
+    async stop() {
+      await consumer.disconnect();
+      await dlq.disconnect();
+    },
+  };
+}
+
+/** Readiness of the broker (its cluster metadata answers), over one admin connection closed by `close`. */
+export function createKafkaCheck(kafka: Kafka): { check: () => Promise<unknown>; close: () => Promise<void> } {
+  let admin: Admin | undefined;
+  return {
+    async check() {
+      if (!admin) {
+        const candidate = kafka.admin();
+        await candidate.connect();
+        admin = candidate;
+      }
+      return admin.describeCluster();
+    },
+    async close() {
+      await admin?.disconnect();
+      admin = undefined;
+    },
+  };
+}

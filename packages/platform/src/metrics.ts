@@ -1,0 +1,45 @@
+import type { RequestHandler } from 'express';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpMiddleware: RequestHandler;
+  /** Serves the registry in the Prometheus text format (`GET /metrics`). */
+  handler: RequestHandler;
+}
+
+/** One registry per app (so several apps can live in one test process), with process and HTTP metrics. */
+export function createMetrics(service: string): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const httpMiddleware: RequestHandler = (req, res, next) => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      end(labels);
+      requests.inc(labels);
+    });
+    next();
+  };
+  const handler: RequestHandler = async (_req, res) => {
+    res.setHeader('content-type', registry.contentType);
+    res.end(await registry.metrics());
+  };
+  return { registry, httpMiddleware, handler };
+}

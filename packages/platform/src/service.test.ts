@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createLogger } from './logger.ts';
+import { createHttpSurface } from './service.ts';
+import { AppError } from './errors.ts';
+
+const logger = createLogger('test', 'silent');
+const TOKEN = 'a-service-token-of-length';
+
+function surface(checks: Record<string, () => Promise<unknown>>) {
+  return createHttpSurface({
+    name: 'demo',
+    logger,
+    checks,
+    serviceToken: TOKEN,
+    routes: (app) => {
+      app.post('/api/echo', (req, res) => {
+        res.json({ data: req.body });
+      });
+      app.get('/api/boom', () => {
+        throw AppError.conflict('Already there', 'ALREADY_THERE');
+      });
+    },
+    internalRoutes: (app) => {
+      app.get('/internal/ping', (_req, res) => {
+        res.json({ data: 'pong' });
+      });
+    },
+  });
+}
+
+describe('createHttpSurface', () => {
+  it('is live even when a dependency is down, but not ready', async () => {
+    const { app } = surface({ postgres: async () => {}, kafka: async () => Promise.reject(new Error('broker unreachable')) });
+    await request(app).get('/livez').expect(200, { status: 'ok' });
+    const ready = await request(app).get('/readyz').expect(503);
+    expect(ready.body.status).toBe('not_ready');
+    expect(ready.body.checks.postgres.ok).toBe(true);
+    expect(ready.body.checks.kafka).toMatchObject({ ok: false, error: 'broker unreachable' });
+  });
+
+  it('answers bad JSON with 400 and an unknown route with 404, both as { message, code }', async () => {
+    const { app } = surface({});
+    const bad = await request(app).post('/api/echo').set('content-type', 'application/json').send('{"a":').expect(400);
+    expect(bad.body).toEqual({ message: 'Request body is not valid JSON', code: 'INVALID_JSON' });
+    const missing = await request(app).get('/api/nothing').expect(404);
+    expect(missing.body.code).toBe('NOT_FOUND');
+    await request(app).get('/api/boom').expect(409, { message: 'Already there', code: 'ALREADY_THERE' });
+  });
+
+  it('counts requests in the Prometheus metrics by route', async () => {
+    const { app } = surface({});
+    await request(app).post('/api/echo').send({ a: 1 }).expect(200);
+    const metrics = await request(app).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/http_requests_total\{[^}]*route="\/api\/echo"[^}]*status="200"[^}]*\} 1/);
+  });
+
+  it('keeps internal routes behind the service token', async () => {
+    const { internalApp } = surface({});
+    await request(internalApp!).get('/internal/ping').expect(401);
+    await request(internalApp!).get('/internal/ping').set('x-service-token', 'wrong-token-of-same-size').expect(401);
+    await request(internalApp!).get('/internal/ping').set('x-service-token', TOKEN).expect(200, { data: 'pong' });
+  });
+
+  it('echoes a request id, or makes one', async () => {
+    const { app } = surface({});
+    const given = await request(app).get('/livez').set('x-request-id', 'req-123');
+    expect(given.headers['x-request-id']).toBe('req-123');
+    const made = await request(app).get('/livez');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,187 @@
+import type { Express } from 'express';
+import type pg from 'pg';
+import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { z } from 'zod';
+import { closeServer, createHttpApp, finishHttpApp, listen } from './http.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { healthRouter, type ReadinessCheck } from './health.ts';
+import { requireServiceToken } from './internal.ts';
+import { Lifecycle } from './lifecycle.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { commonEnv, envField } from './config.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createPgPool, migrate, pgCheck } from './postgres.ts';
+import { createRedis, redisCheck, type Redis } from './redis.ts';
+import { connectMongo, mongoCheck } from './mongo.ts';
+import { createEventProducer, createKafka, createKafkaCheck, type EventProducer } from './kafka.ts';
+import { createOutboxRelay, type OutboxRelay } from './outbox.ts';
+
+/** Env settings every backend service shares (ports are each service's own). */
+export const serviceEnv = {
+  ...commonEnv,
+  SERVICE_TOKEN: z.string().min(16, 'SERVICE_TOKEN must be at least 16 characters'),
+  KAFKA_BROKERS: envField.list('127.0.0.1:9092'),
+  KAFKA_TOPIC_PREFIX: z.string().default(''),
+  REDIS_URL: envField.url('redis://127.0.0.1:6379'),
+};
+
+/** What `createApp(deps)` of every service returns. */
+export interface ServiceApp {
+  /** The public port: the service's `/api/...` routes, health and metrics. */
+  app: Express;
+  /** The internal port: `/internal/...` routes behind the service token, and health. */
+  internalApp?: Express;
+  /** Starts background work (consumers, relays, jobs). */
+  start(): Promise<void>;
+  /** Stops background work; the stores passed in are closed by whoever opened them. */
+  stop(): Promise<void>;
+}
+
+export interface HttpSurfaceOptions {
+  name: string;
+  logger: Logger;
+  checks: Record<string, ReadinessCheck>;
+  /** With a service token the surface also has an internal app; without one (the BFF) it has none. */
+  serviceToken?: string;
+  routes?: (app: Express) => void;
+  internalRoutes?: (app: Express) => void;
+  /** The BFF proxies bodies untouched and so does not parse them. */
+  parseJson?: boolean;
+}
+
+/** The public and internal express apps of a service, with health, metrics and error handling. */
+export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; internalApp?: Express; metrics: Metrics } {
+  const { name, logger, checks, serviceToken } = options;
+  const metrics = createMetrics(name);
+  const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true });
+  app.use(healthRouter(checks));
+  app.get('/metrics', metrics.handler);
+  options.routes?.(app);
+  finishHttpApp(app, logger);
+
+  if (serviceToken === undefined) return { app, metrics };
+  const internalApp = createHttpApp({ logger });
+  internalApp.use(healthRouter(checks));
+  internalApp.use('/internal', requireServiceToken(serviceToken));
+  options.internalRoutes?.(internalApp);
+  finishHttpApp(internalApp, logger);
+  return { app, internalApp, metrics };
+}
+
+/** The stores and clients a service asks for; each is opened only when asked. */
+export interface InfraSpec {
+  name: string;
+  logLevel: string;
+  postgres?: { url: string; migrationsDir?: string; poolSize?: number };
+  mongoUrl?: string;
+  redisUrl?: string;
+  kafka?: { brokers: string[]; prefix: string };
+  /** Runs the transactional outbox relay (needs postgres and kafka). */
+  outbox?: boolean;
+}
+
+export interface Infra {
+  name: string;
+  logger: Logger;
+  clock: Clock;
+  pool?: pg.Pool;
+  mongo?: Connection;
+  redis?: Redis;
+  kafka?: Kafka;
+  kafkaPrefix: string;
+  producer?: EventProducer;
+  relay?: OutboxRelay;
+  /** Readiness checks of the opened stores and broker. */
+  checks: Record<string, ReadinessCheck>;
+}
+
+/** Opens what a service needs, migrating its database first; `close` releases it all in reverse order. */
+export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close: () => Promise<void> }> {
+  const logger = createLogger(spec.name, spec.logLevel);
+  const closers: (() => Promise<unknown>)[] = [];
+  const infra: Infra = { name: spec.name, logger, clock: systemClock, kafkaPrefix: spec.kafka?.prefix ?? '', checks: {} };
+  try {
+    if (spec.postgres) {
+      await migrate(spec.postgres.url, spec.postgres.migrationsDir, logger);
+      const pool = createPgPool(spec.postgres.url, { name: spec.name, max: spec.postgres.poolSize });
+      closers.push(() => pool.end());
+      infra.pool = pool;
+      infra.checks.postgres = pgCheck(pool);
+    }
+    if (spec.mongoUrl) {
+      const mongo = await connectMongo(spec.mongoUrl);
+      closers.push(() => mongo.close());
+      infra.mongo = mongo;
+      infra.checks.mongo = mongoCheck(mongo);
+    }
+    if (spec.redisUrl) {
+      const redis = createRedis(spec.redisUrl);
+      closers.push(() => redis.quit().catch(() => redis.disconnect()));
+      infra.redis = redis;
+      infra.checks.redis = redisCheck(redis);
+    }
+    if (spec.kafka) {
+      const kafka = createKafka({ clientId: spec.name, brokers: spec.kafka.brokers, logger });
+      const health = createKafkaCheck(kafka);
+      closers.push(health.close);
+      infra.kafka = kafka;
+      infra.checks.kafka = health.check;
+      const producer = createEventProducer(kafka, { prefix: spec.kafka.prefix });
+      await producer.connect();
+      closers.push(() => producer.disconnect());
+      infra.producer = producer;
+      if (spec.outbox && infra.pool) {
+        const relay = createOutboxRelay({ pool: infra.pool, producer, logger, name: spec.name });
+        relay.start();
+        closers.push(() => relay.stop());
+        infra.relay = relay;
+      }
+    }
+  } catch (err) {
+    await closeAll(closers);
+    throw err;
+  }
+  return { infra, close: () => closeAll(closers) };
+}
+
+async function closeAll(closers: (() => Promise<unknown>)[]): Promise<void> {
+  for (const close of [...closers].reverse()) await close().catch(() => {});
+}
+
+export interface RunServiceOptions {
+  infra: InfraSpec;
+  port: number;
+  /** Services serve `/internal/...` here; the BFF has no internal port. */
+  internalPort?: number;
+  graceMs: number;
+  createApp: (infra: Infra) => ServiceApp | Promise<ServiceApp>;
+}
+
+/**
+ * The composition root's last step: opens stores, builds the app, listens on both ports, starts
+ * background work and stops it all on SIGTERM in order: HTTP (drain), background work, stores.
+ */
+export async function runService({ infra: spec, port, internalPort, graceMs, createApp }: RunServiceOptions): Promise<void> {
+  const { infra, close } = await openInfra(spec);
+  const { logger } = infra;
+  const lifecycle = new Lifecycle(logger);
+  try {
+    const service = await createApp(infra);
+    const publicServer = await listen(service.app, port);
+    const servers = [publicServer.server];
+    if (service.internalApp && internalPort !== undefined) servers.push((await listen(service.internalApp, internalPort)).server);
+    lifecycle.onStop('http', () => Promise.all(servers.map((server) => closeServer(server, graceMs))).then(() => {}));
+    lifecycle.onStop('background work', () => service.stop());
+    lifecycle.onStop('stores', close);
+    await service.start();
+    lifecycle.stopOnSignals(graceMs);
+    logger.info({ port: publicServer.port, internalPort }, `${spec.name} is listening`);
+  } catch (err) {
+    logger.fatal({ err }, `${spec.name} failed to start`);
+    await lifecycle.stop();
+    await close();
+    process.exitCode = 1;
+    throw err;
+  }
+}

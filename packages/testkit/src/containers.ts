@@ -1,0 +1,98 @@
+import { createServer } from 'node:net';
+import { GenericContainer, Network, Wait, type StartedTestContainer } from 'testcontainers';
+import { PostgreSqlContainer } from '@testcontainers/postgresql';
+import { RedisContainer } from '@testcontainers/redis';
+import { MongoDBContainer } from '@testcontainers/mongodb';
+import type { StackUrls } from './stack.ts';
+
+/** A free host port, so a container can advertise the address clients will really use. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The same servers as the local stack, in containers (used where a container runtime exists).
+ * Kafka advertises two listeners on fixed host ports: the plain one, and one reached through
+ * toxiproxy for fault tests.
+ */
+export async function startContainers(): Promise<{ urls: StackUrls; stop: () => Promise<void> }> {
+  const network = await new Network().start();
+  const started: StartedTestContainer[] = [];
+  const keep = <T extends StartedTestContainer>(c: T) => {
+    started.push(c);
+    return c;
+  };
+  try {
+    const [kafkaPort, faultPort] = [await freePort(), await freePort()];
+    const toxiproxy = keep(
+      await new GenericContainer('ghcr.io/shopify/toxiproxy:2.5.0')
+        .withNetwork(network)
+        .withExposedPorts(8474, { container: 9095, host: faultPort })
+        .withWaitStrategy(Wait.forHttp('/version', 8474))
+        .start(),
+    );
+    const [postgres, redis, mongo, kafka, stripe, smtp] = await Promise.all([
+      new PostgreSqlContainer('postgres:15-alpine').withUsername('kicksight').withPassword('kicksight').withDatabase('postgres').start(),
+      new RedisContainer('redis:7-alpine').start(),
+      new MongoDBContainer('mongo:7').start(),
+      new GenericContainer('apache/kafka:3.9.1')
+        .withNetwork(network)
+        .withNetworkAliases('kafka')
+        .withExposedPorts({ container: 9092, host: kafkaPort })
+        .withEnvironment({
+          KAFKA_NODE_ID: '1',
+          KAFKA_PROCESS_ROLES: 'broker,controller',
+          KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
+          KAFKA_LISTENERS: 'PLAINTEXT://0.0.0.0:9092,CONTROLLER://0.0.0.0:9093,FAULT://0.0.0.0:9094',
+          KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://127.0.0.1:${kafkaPort},FAULT://127.0.0.1:${faultPort}`,
+          KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,FAULT:PLAINTEXT',
+          KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
+          KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
+          KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
+          KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
+          KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
+          KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
+          KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+        })
+        .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
+        .start(),
+      new GenericContainer('stripe/stripe-mock:v0.203.0').withExposedPorts(12111).start(),
+      new GenericContainer('maildev/maildev:2.2.1').withExposedPorts(1025, 1080).start(),
+    ]);
+    [postgres, redis, mongo, kafka, stripe, smtp].forEach((c) => keep(c));
+    const api = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(8474)}`;
+    const urls: StackUrls = {
+      postgres: `postgres://kicksight:kicksight@${postgres.getHost()}:${postgres.getPort()}`,
+      redis: redis.getConnectionUrl(),
+      kafkaBrokers: [`127.0.0.1:${kafkaPort}`],
+      // Inside the container network the proxy reaches the broker's fault listener by its alias.
+      kafkaFaultListener: 'kafka:9094',
+      kafkaFaultBroker: `127.0.0.1:${faultPort}`,
+      mongo: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/?directConnection=true`,
+      stripe: `http://${stripe.getHost()}:${stripe.getMappedPort(12111)}`,
+      smtpHost: smtp.getHost(),
+      smtpPort: smtp.getMappedPort(1025),
+      smtpApi: `http://${smtp.getHost()}:${smtp.getMappedPort(1080)}`,
+      toxiproxy: api,
+      source: 'containers',
+    };
+    return {
+      urls,
+      stop: async () => {
+        await Promise.all(started.map((c) => c.stop()));
+        await network.stop();
+      },
+    };
+  } catch (err) {
+    await Promise.all(started.map((c) => c.stop().catch(() => {})));
+    await network.stop().catch(() => {});
+    throw err;
+  }
+}

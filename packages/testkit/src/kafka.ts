@@ -1,0 +1,37 @@
+import type { Kafka } from 'kafkajs';
+import { waitFor } from './wait.ts';
+
+export interface ReadMessage {
+  key: string | undefined;
+  value: string;
+  headers: Record<string, string>;
+  partition: number;
+  offset: string;
+}
+
+/**
+ * Reads a topic from the beginning with a consumer group of its own until `until` is satisfied
+ * (or the deadline passes), then returns everything read.
+ */
+export async function readTopic(
+  kafka: Kafka,
+  topic: string,
+  { until, timeoutMs = 20_000 }: { until: (messages: ReadMessage[]) => boolean; timeoutMs?: number },
+): Promise<ReadMessage[]> {
+  const consumer = kafka.consumer({ groupId: `reader-${topic}-${Math.random().toString(36).slice(2)}`, sessionTimeout: 10_000 });
+  const messages: ReadMessage[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ partition, message }) => {
+        const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
+        messages.push({ key: message.key?.toString(), value: message.value?.toString() ?? '', headers, partition, offset: message.offset });
+      },
+    });
+    await waitFor(() => until(messages), { timeoutMs, message: `messages on ${topic}` });
+    return messages;
+  } finally {
+    await consumer.disconnect();
+  }
+}

@@ -1,0 +1,41 @@
+import type { StackUrls } from './stack.ts';
+
+/** A TCP proxy in front of a real server, which a test can cut and restore. */
+export interface Proxy {
+  name: string;
+  listen: string;
+  disable(): Promise<void>;
+  enable(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+async function call(api: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok && response.status !== 404) throw new Error(`toxiproxy ${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json().catch(() => undefined);
+}
+
+/** Creates (or recreates) a proxy `listen -> upstream` on the toxiproxy server. */
+export async function createProxy(api: string, name: string, listen: string, upstream: string): Promise<Proxy> {
+  await call(api, 'DELETE', `/proxies/${name}`);
+  await call(api, 'POST', '/proxies', { name, listen, upstream, enabled: true });
+  const setEnabled = (enabled: boolean) => call(api, 'POST', `/proxies/${name}`, { enabled }).then(() => {});
+  return {
+    name,
+    listen,
+    disable: () => setEnabled(false),
+    enable: () => setEnabled(true),
+    remove: () => call(api, 'DELETE', `/proxies/${name}`).then(() => {}),
+  };
+}
+
+/** The proxy in front of Kafka's fault listener; clients reach the broker at `urls.kafkaFaultBroker` through it. */
+export function createKafkaFaultProxy(urls: StackUrls): Promise<Proxy> {
+  const port = urls.kafkaFaultBroker.split(':')[1];
+  const listen = urls.source === 'containers' ? `0.0.0.0:${port}` : urls.kafkaFaultBroker;
+  return createProxy(urls.toxiproxy, 'kafka-fault', listen, urls.kafkaFaultListener);
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Runs Kicksight's own processes (the six services, the BFF and the web server) on the local stack.
+#   scripts/apps.sh up | down | status | logs <name> [-f]
+# Expects Node 24 on PATH (bin/kicksight puts it there) and the stack up (scripts/stack.sh up).
+set -euo pipefail
+PROC_TAG=apps
+# shellcheck source=lib/proc.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/proc.sh"
+
+STACK_ENV=$KS_STACK_DIR/stack.env
+APP_ENV=$KS_STACK_DIR/app.env
+
+# name, entry point, port (defaults of ARCHITECTURE.md; overridable with KS_<NAME>_PORT)
+APPS=(
+  "auth services/auth/src/main.ts ${KS_AUTH_PORT:-4001} ${KS_AUTH_INTERNAL_PORT:-4101}"
+  "catalog services/catalog/src/main.ts ${KS_CATALOG_PORT:-4002} ${KS_CATALOG_INTERNAL_PORT:-4102}"
+  "collection services/collection/src/main.ts ${KS_COLLECTION_PORT:-4003} ${KS_COLLECTION_INTERNAL_PORT:-4103}"
+  "billing services/billing/src/main.ts ${KS_BILLING_PORT:-4004} ${KS_BILLING_INTERNAL_PORT:-4104}"
+  "prediction services/prediction/src/main.ts ${KS_PREDICTION_PORT:-4005} ${KS_PREDICTION_INTERNAL_PORT:-4105}"
+  "notifications services/notifications/src/main.ts ${KS_NOTIFICATIONS_PORT:-4006} ${KS_NOTIFICATIONS_INTERNAL_PORT:-4106}"
+  "bff bff/src/main.ts ${KS_BFF_PORT:-8080} -"
+  "web web/server/main.ts ${KS_WEB_PORT:-5173} -"
+)
+
+# Settings shared by every process; the service token is made once per checkout and kept.
+write_app_env() {
+  [[ -f "$STACK_ENV" ]] || die env "no $(rel_path "$STACK_ENV"); run scripts/stack.sh up first"
+  # shellcheck source=/dev/null
+  source "$STACK_ENV"
+  local token
+  token=$(sed -n 's/^SERVICE_TOKEN=//p' "$APP_ENV" 2>/dev/null || true)
+  [[ -n "$token" ]] || token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
+  cat >"$APP_ENV" <<ENV
+NODE_ENV=development
+LOG_LEVEL=${LOG_LEVEL:-info}
+SERVICE_TOKEN=$token
+REDIS_URL=$KS_REDIS_URL
+KAFKA_BROKERS=$KS_KAFKA_BROKERS
+KAFKA_TOPIC_PREFIX=
+MONGO_URL=$KS_MONGO_URL/catalog
+STRIPE_API_BASE=$KS_STRIPE_URL
+SMTP_HOST=$KS_SMTP_HOST
+SMTP_PORT=$KS_SMTP_PORT
+ENV
+  for app in "${APPS[@]}"; do
+    read -r name _ port _ <<<"$app"
+    printf '%s_URL=http://127.0.0.1:%s\n' "${name^^}" "$port" >>"$APP_ENV"
+  done
+}
+
+database_url() {
+  # shellcheck source=/dev/null
+  source "$STACK_ENV"
+  printf '%s/%s\n' "$KS_POSTGRES_URL" "$1"
+}
+
+app_up() {
+  local name=$1 entry=$2 port=$3 internal=$4 started
+  if proc_running "$name"; then
+    note "$name" "already running"
+    return 0
+  fi
+  if port_in_use "$port"; then
+    die "$name" "port $port is taken by another process ($(port_owner "$port")); set KS_${name^^}_PORT"
+  fi
+  local env_args=(PORT="$port")
+  [[ "$internal" != "-" ]] && env_args+=(INTERNAL_PORT="$internal")
+  case "$name" in auth | collection | billing | notifications) env_args+=(DATABASE_URL="$(database_url "$name")") ;; esac
+  started=$(now_ms)
+  PROC_CWD=$KS_ROOT start_proc "$name" "$KS_LOG_DIR/$name.log" \
+    env "${env_args[@]}" node --env-file="$APP_ENV" --disable-warning=ExperimentalWarning "$entry"
+  local rc=0
+  wait_http "http://127.0.0.1:$port/readyz" 60 "$name" || rc=$?
+  if ((rc != 0)); then
+    show_log_tail "$KS_LOG_DIR/$name.log" 15
+    die "$name" "not ready on port $port within 60 s (log: $(rel_path "$KS_LOG_DIR/$name.log"))"
+  fi
+  note "$name" "ready on :$port in $(fmt_ms $(($(now_ms) - started)))"
+}
+
+cmd_up() {
+  write_app_env
+  # shellcheck source=/dev/null
+  source "$STACK_ENV"
+  KAFKA_BROKERS=$KS_KAFKA_BROKERS node "$KS_ROOT/scripts/topics.ts"
+  if [[ ! -f "$KS_ROOT/web/dist/index.html" ]] || [[ -n "$(find "$KS_ROOT/web/src" "$KS_ROOT/web/index.html" -newer "$KS_ROOT/web/dist/index.html" -print -quit)" ]]; then
+    note web "building the web app"
+    (cd "$KS_ROOT/web" && npx vite build --logLevel warn) || die web "vite build failed"
+  fi
+  for app in "${APPS[@]}"; do
+    # shellcheck disable=SC2086
+    app_up $app
+  done
+}
+
+cmd_down() {
+  local i name
+  for ((i = ${#APPS[@]} - 1; i >= 0; i--)); do
+    read -r name _ <<<"${APPS[$i]}"
+    proc_running "$name" && stop_proc "$name" 20 && note "$name" "stopped"
+  done
+  return 0
+}
+
+cmd_status() {
+  proc_table_header
+  for app in "${APPS[@]}"; do
+    read -r name _ port _ <<<"$app"
+    proc_status_row "$name" "http://127.0.0.1:$port"
+  done
+}
+
+case "${1:-}" in
+  up) cmd_up ;;
+  down) cmd_down ;;
+  status) cmd_status ;;
+  logs)
+    [[ -n "${2:-}" ]] || die logs "usage: scripts/apps.sh logs <name> [-f]"
+    if [[ "${3:-}" == "-f" ]]; then tail -n 100 -f "$KS_LOG_DIR/$2.log"; else tail -n 100 "$KS_LOG_DIR/$2.log"; fi
+    ;;
+  *)
+    echo "usage: scripts/apps.sh up | down | status | logs <name> [-f]" >&2
+    exit 2
+    ;;
+esac

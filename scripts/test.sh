@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Every test of Kicksight, in phases, each within a time budget (seconds):
+#   static       lint, types and the web build           (KS_BUDGET_STATIC, 600)
+#   unit         domain rules, no servers                (KS_BUDGET_UNIT, 600)
+#   integration  services against real servers          (KS_BUDGET_INTEGRATION, 1800)
+#   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
+# Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
+# Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+RESULTS="$ROOT/.stack/test-results"
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+
+phases=("$@")
+((${#phases[@]})) || phases=(static unit integration e2e)
+
+run_vitest() { # <phase> <budget> <project pattern>
+  timeout --kill-after=30 "$2" vitest run --project "$3" --reporter=default --reporter=json --outputFile.json="$RESULTS/$1.json"
+}
+
+phase() { # <name> <budget> <command...>
+  local name=$1 budget=$2 start rc=0
+  shift 2
+  echo "==== phase $name (budget ${budget}s)"
+  start=$(date +%s)
+  "$@" || rc=$?
+  echo "==== phase $name: $([[ $rc == 0 ]] && echo passed || echo "FAILED (exit $rc$([[ $rc == 124 ]] && echo ', over budget'))") in $(( $(date +%s) - start ))s"
+  return $rc
+}
+
+STATIC_CHECKS='eslint --max-warnings=0 . && tsc -p tsconfig.json && tsc -p web/tsconfig.json && cd web && vite build --logLevel warn'
+
+integration() {
+  scripts/stack.sh up >/dev/null
+  run_vitest integration "${KS_BUDGET_INTEGRATION:-1800}" '*:integration'
+}
+
+e2e() {
+  scripts/stack.sh install-browser
+  scripts/stack.sh up >/dev/null
+  scripts/apps.sh up
+  run_vitest e2e "${KS_BUDGET_E2E:-1200}" e2e
+}
+
+summary() {
+  node -e '
+    const fs = require("node:fs");
+    let passed = 0, failed = 0, skipped = 0;
+    for (const f of fs.readdirSync(process.argv[1])) {
+      const r = JSON.parse(fs.readFileSync(`${process.argv[1]}/${f}`, "utf8"));
+      passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+    }
+    console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  ' "$RESULTS"
+}
+
+status=0
+for p in "${phases[@]}"; do
+  case "$p" in
+    static) phase static "${KS_BUDGET_STATIC:-600}" timeout --kill-after=30 "${KS_BUDGET_STATIC:-600}" bash -c "$STATIC_CHECKS" || status=1 ;;
+    unit) phase unit "${KS_BUDGET_UNIT:-600}" run_vitest unit "${KS_BUDGET_UNIT:-600}" '*:unit' || status=1 ;;
+    integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
+    e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
+    *) echo "unknown phase $p (static, unit, integration, e2e)" >&2; exit 2 ;;
+  esac
+  # A failed phase stops the run: later phases build on earlier ones.
+  ((status == 0)) || break
+done
+summary
+exit $status

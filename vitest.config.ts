@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/** Every workspace, tested as `<name>:unit` (no servers) and `<name>:integration` (real servers). */
+const workspaces: Record<string, string> = {
+  contracts: 'packages/contracts',
+  platform: 'packages/platform',
+  testkit: 'packages/testkit',
+  auth: 'services/auth',
+  catalog: 'services/catalog',
+  collection: 'services/collection',
+  billing: 'services/billing',
+  prediction: 'services/prediction',
+  notifications: 'services/notifications',
+  bff: 'bff',
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      ...Object.entries(workspaces).flatMap(([name, dir]) => [
+        { test: { name: `${name}:unit`, root: dir, include: ['src/**/*.test.ts'], environment: 'node' } },
+        {
+          test: {
+            name: `${name}:integration`,
+            root: dir,
+            include: ['test/integration/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['../'.repeat(dir.split('/').length) + 'packages/testkit/src/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ]),
+      'web/vitest.config.ts',
+      { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
+    ],
+  },
+});
