@@ -68,7 +68,7 @@ app_up() {
   case "$name" in auth | collection | billing | notifications) env_args+=(DATABASE_URL="$(database_url "$name")") ;; esac
   started=$(now_ms)
   PROC_CWD=$KS_ROOT start_proc "$name" "$KS_LOG_DIR/$name.log" \
-    env "${env_args[@]}" node --env-file="$APP_ENV" --disable-warning=ExperimentalWarning "$entry"
+    env "${env_args[@]}" node --env-file="$APP_ENV" "$entry"
   local rc=0
   wait_http "http://127.0.0.1:$port/readyz" 60 "$name" || rc=$?
   if ((rc != 0)); then

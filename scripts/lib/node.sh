@@ -17,6 +17,9 @@ ensure_node() {
     rm -rf "$dir" && mv "$dir.tmp" "$dir"
   fi
   export PATH="$dir/node_modules/node/bin:$ROOT/node_modules/.bin:$PATH"
+  # TypeScript runs on Node's type stripping; kafkajs 2.2.4 schedules timers with negative delays
+  # that Node clamps to 1 ms (kafkajs issue 1751): both warnings are noise.
+  export NODE_OPTIONS="--disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning${NODE_OPTIONS:+ $NODE_OPTIONS}"
   [[ "$(node -v)" == "v$version" ]] || { echo "kicksight: node: expected v$version, found $(node -v)" >&2; exit 1; }
 }
 

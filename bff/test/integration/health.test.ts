@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
-import { closeServer, ensureTopics, listen, openInfra, type ServiceApp } from '@kicksight/platform';
-import { createTestDatabase, testKafka, uniqueName } from '@kicksight/testkit';
+import { closeServer, listen, openInfra, type ServiceApp } from '@kicksight/platform';
+import { createTestDatabase, createTestTopics, testKafka, uniqueName } from '@kicksight/testkit';
 import { createApp as createAuth } from '../../../services/auth/src/app.ts';
 import { loadConfig as authConfig } from '../../../services/auth/src/config.ts';
 import { createApp as createCatalog } from '../../../services/catalog/src/app.ts';
@@ -20,7 +20,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { SystemHealth } from '../../src/health/system-health.ts';
 
 const stack = inject('stack');
-const prefix = uniqueName('bff_health');
+let prefix: string;
 const cleanups: (() => Promise<unknown>)[] = [];
 const servers = new Map<ServiceName, Server>();
 let bffUrl: string;
@@ -72,7 +72,9 @@ async function startService(name: ServiceName): Promise<string> {
 }
 
 beforeAll(async () => {
-  await ensureTopics(testKafka(stack.kafkaBrokers), { prefix, partitions: 1 });
+  const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'bff_health');
+  prefix = topics.prefix;
+  cleanups.push(topics.drop);
   const urls = await Promise.all(SERVICE_NAMES.map(async (name) => [`${name.toUpperCase()}_URL`, await startService(name)] as const));
   const config = loadConfig({ ...Object.fromEntries(urls), REDIS_URL: stack.redis, LOG_LEVEL: 'silent' });
   const { infra, close } = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis });

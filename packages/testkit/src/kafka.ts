@@ -1,4 +1,6 @@
 import type { Kafka } from 'kafkajs';
+import { ensureTopics } from '@kicksight/platform';
+import { uniqueName } from './names.ts';
 import { waitFor } from './wait.ts';
 
 export interface ReadMessage {
@@ -34,4 +36,22 @@ export async function readTopic(
   } finally {
     await consumer.disconnect();
   }
+}
+
+/** Creates the contracts' topics under a prefix of this test file's own; `drop` deletes them afterwards. */
+export async function createTestTopics(kafka: Kafka, label: string, partitions = 1): Promise<{ prefix: string; drop: () => Promise<void> }> {
+  const prefix = uniqueName(label);
+  const topics = await ensureTopics(kafka, { prefix, partitions });
+  return {
+    prefix,
+    drop: async () => {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        await admin.deleteTopics({ topics, timeout: 10_000 });
+      } finally {
+        await admin.disconnect();
+      }
+    },
+  };
 }

@@ -38,7 +38,7 @@ function fromVars(vars: Record<string, string | undefined>, source: StackUrls['s
     stripe: need('KS_STRIPE_URL') ?? 'http://127.0.0.1:12111',
     smtpHost: need('KS_SMTP_HOST') ?? '127.0.0.1',
     smtpPort: Number(need('KS_SMTP_PORT') ?? 1025),
-    smtpApi: need('KS_SMTP_API_URL') ?? 'http://127.0.0.1:8025',
+    smtpApi: need('KS_SMTP_API_URL') ?? 'http://127.0.0.1:8025/api',
     toxiproxy: need('KS_TOXIPROXY_URL') ?? 'http://127.0.0.1:8474',
     source,
   };

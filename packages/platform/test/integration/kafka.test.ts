@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Producer } from 'kafkajs';
 import { EventValidationError, Topic, type Envelope } from '@kicksight/contracts';
-import { readTopic, testKafka, testLogger, uniqueName, waitFor } from '@kicksight/testkit';
-import { createEventConsumer, createEventProducer, ensureTopics, newEvent, systemClock, topicName, type EventConsumer } from '../../src/index.ts';
+import { createTestTopics, readTopic, testKafka, testLogger, waitFor } from '@kicksight/testkit';
+import { createEventConsumer, createEventProducer, newEvent, systemClock, topicName, type EventConsumer, type EventProducer } from '../../src/index.ts';
 
 const stack = inject('stack');
-const prefix = uniqueName('kafka');
 const kafka = testKafka(stack.kafkaBrokers);
-const producer = createEventProducer(kafka, { prefix });
 const received: Envelope[] = [];
+let topics: Awaited<ReturnType<typeof createTestTopics>>;
+let prefix: string;
+let producer: EventProducer;
 let consumer: EventConsumer;
 let raw: Producer;
 
 beforeAll(async () => {
-  await ensureTopics(kafka, { prefix, partitions: 2 });
+  topics = await createTestTopics(kafka, 'kafka', 2);
+  prefix = topics.prefix;
+  producer = createEventProducer(kafka, { prefix });
   consumer = createEventConsumer({
     kafka,
     groupId: `${prefix}-users`,
@@ -33,8 +36,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await consumer?.stop();
-  await producer.disconnect();
+  await producer?.disconnect();
   await raw?.disconnect();
+  await topics?.drop();
 });
 
 describe('Kafka event wrappers', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Admin } from 'kafkajs';
 import { Topic } from '@kicksight/contracts';
-import { createKafkaFaultProxy, createTestDatabase, readTopic, testKafka, testLogger, uniqueName, waitFor, type Proxy } from '@kicksight/testkit';
+import { createKafkaFaultProxy, createTestDatabase, createTestTopics, readTopic, testKafka, testLogger, waitFor, type Proxy } from '@kicksight/testkit';
 import {
   applyOnce,
   createEventConsumer,
@@ -9,7 +9,6 @@ import {
   createOutboxRelay,
   createPgPool,
   enqueueEvents,
-  ensureTopics,
   migrate,
   newEvent,
   systemClock,
@@ -75,8 +74,8 @@ describe('transactional outbox', () => {
   });
 
   it('delivers every event exactly once in effect when the broker is cut while they are written', async () => {
-    const prefix = uniqueName('outbox_fault');
-    await ensureTopics(kafka, { prefix, partitions: 3 });
+    const { prefix, drop } = await createTestTopics(kafka, 'outbox_fault', 3);
+    cleanups.push(drop);
     const producerSide = await database('outbox_producer');
     const consumerSide = await database('outbox_consumer');
     await consumerSide.pool.query('CREATE TABLE effect (event_id uuid NOT NULL, user_id text NOT NULL)');
@@ -138,8 +137,8 @@ describe('transactional outbox', () => {
   });
 
   it('publishes each event once when two relays run at once', async () => {
-    const prefix = uniqueName('outbox_two');
-    await ensureTopics(kafka, { prefix, partitions: 3 });
+    const { prefix, drop } = await createTestTopics(kafka, 'outbox_two', 3);
+    cleanups.push(drop);
     const { pool } = await database('outbox_two_relays');
     const relays = await Promise.all(
       ['a', 'b'].map(async () => {
@@ -167,8 +166,8 @@ describe('transactional outbox', () => {
   });
 
   it('marks a row that can never be published as failed and goes on with the rest', async () => {
-    const prefix = uniqueName('outbox_poison');
-    await ensureTopics(kafka, { prefix, partitions: 1 });
+    const { prefix, drop } = await createTestTopics(kafka, 'outbox_poison', 1);
+    cleanups.push(drop);
     const { pool } = await database('outbox_poison');
     await placeOrders(pool, 3);
     await pool.query(`UPDATE outbox SET envelope = jsonb_set(envelope, '{data,userId}', '42') WHERE seq = (SELECT min(seq) FROM outbox)`);
