@@ -161,12 +161,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     while (running) {
       let client: pg.PoolClient | undefined;
       let broken = false;
+      const onError = () => {
+        broken = true;
+        wake?.();
+      };
       try {
         client = await pool.connect();
-        client.on('error', () => {
-          broken = true;
-          wake?.();
-        });
+        client.on('error', onError);
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [lockKey]);
         if (rows[0]?.locked) {
           await lead(client);
@@ -177,6 +178,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         broken = true;
         log.warn({ err: err instanceof Error ? err.message : err }, 'outbox relay lost its connection; retrying');
       } finally {
+        client?.off('error', onError);
         client?.release(broken ? true : undefined);
       }
       if (running) await sleep(pollMs);
