@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './http.ts';
 export * from './services.ts';
 export * from './events/index.ts';
+export * from './api/index.ts';

@@ -1,0 +1,8 @@
+export * from './operation.ts';
+export * from './auth.ts';
+
+import { authOperations } from './auth.ts';
+import type { Operation } from './operation.ts';
+
+/** Every documented operation of the public API. */
+export const allOperations: Operation[] = [...authOperations];
