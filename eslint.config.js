@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     // Only config modules read the environment.
     files: ['services/*/src/**/*.ts', 'bff/src/**/*.ts', 'packages/platform/src/**/*.ts'],
-    ignores: ['**/config.ts', '**/*.test.ts'],
+    ignores: ['**/config.ts', '**/*.test.ts', 'services/*/src/cli/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in config.ts only.' }],
     },

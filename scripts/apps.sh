@@ -9,6 +9,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/proc.sh"
 
 STACK_ENV=$KS_STACK_DIR/stack.env
 APP_ENV=$KS_STACK_DIR/app.env
+# Secrets only the auth service sees: its signing keys and the seeded administrator's password.
+AUTH_ENV=$KS_STACK_DIR/auth.env
 
 # name, entry point, port (defaults of ARCHITECTURE.md; overridable with KS_<NAME>_PORT)
 APPS=(
@@ -48,6 +50,29 @@ ENV
   done
 }
 
+# keep_or_make <file> <key> <command...>: the value already in the file, else the command's output.
+keep_or_make() {
+  local file=$1 key=$2 value
+  shift 2
+  value=$(sed -n "s/^$key='\{0,1\}\([^']*\)'\{0,1\}$/\1/p" "$file" 2>/dev/null || true)
+  [[ -n "$value" ]] || value=$("$@")
+  printf '%s' "$value"
+}
+
+write_auth_env() {
+  local keys password
+  keys=$(keep_or_make "$AUTH_ENV" JWT_SIGNING_KEYS node "$KS_ROOT/services/auth/src/cli/keys.ts" local-1)
+  [[ "$keys" == \[* ]] || keys="[$keys]"
+  password=$(keep_or_make "$AUTH_ENV" SEED_ADMIN_PASSWORD bash -c "od -An -N12 -tx1 /dev/urandom | tr -d ' \n'")
+  umask 077
+  cat >"$AUTH_ENV" <<ENV
+JWT_SIGNING_KEYS='$keys'
+SEED_ADMIN_EMAIL=admin@kicksight.local
+SEED_ADMIN_PASSWORD=$password
+TEST_LOGIN_ENABLED=true
+ENV
+}
+
 database_url() {
   # shellcheck source=/dev/null
   source "$STACK_ENV"
@@ -66,9 +91,11 @@ app_up() {
   local env_args=(PORT="$port")
   [[ "$internal" != "-" ]] && env_args+=(INTERNAL_PORT="$internal")
   case "$name" in auth | collection | billing | notifications) env_args+=(DATABASE_URL="$(database_url "$name")") ;; esac
+  local env_files=(--env-file="$APP_ENV")
+  [[ "$name" == auth ]] && env_files+=(--env-file="$AUTH_ENV")
   started=$(now_ms)
   PROC_CWD=$KS_ROOT start_proc "$name" "$KS_LOG_DIR/$name.log" \
-    env "${env_args[@]}" node --env-file="$APP_ENV" "$entry"
+    env "${env_args[@]}" node "${env_files[@]}" "$entry"
   local rc=0
   wait_http "http://127.0.0.1:$port/readyz" 60 "$name" || rc=$?
   if ((rc != 0)); then
@@ -80,6 +107,7 @@ app_up() {
 
 cmd_up() {
   write_app_env
+  write_auth_env
   # shellcheck source=/dev/null
   source "$STACK_ENV"
   KAFKA_BROKERS=$KS_KAFKA_BROKERS node "$KS_ROOT/scripts/topics.ts"
@@ -91,6 +119,7 @@ cmd_up() {
     # shellcheck disable=SC2086
     app_up $app
   done
+  note auth "administrator: admin@kicksight.local, password in $(rel_path "$AUTH_ENV") (SEED_ADMIN_PASSWORD)"
 }
 
 cmd_down() {

@@ -5,6 +5,7 @@ import { closeServer, listen, openInfra, type ServiceApp } from '@kicksight/plat
 import { createTestDatabase, createTestTopics, testKafka, uniqueName } from '@kicksight/testkit';
 import { createApp as createAuth } from '../../../services/auth/src/app.ts';
 import { loadConfig as authConfig } from '../../../services/auth/src/config.ts';
+import { generateSigningKey, loadSigningKeys } from '../../../services/auth/src/domain/tokens.ts';
 import { createApp as createCatalog } from '../../../services/catalog/src/app.ts';
 import { loadConfig as catalogConfig } from '../../../services/catalog/src/config.ts';
 import { createApp as createCollection } from '../../../services/collection/src/app.ts';
@@ -43,7 +44,8 @@ async function startService(name: ServiceName): Promise<string> {
     databaseUrl = db.url;
   }
   const mongoUrl = name === 'catalog' ? `${stack.mongo.replace(/\/$/, '')}/${uniqueName('catalog')}` : undefined;
-  const vars = env({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(mongoUrl ? { MONGO_URL: mongoUrl } : {}) });
+  const signingKeys = JSON.stringify([await generateSigningKey('health')]);
+  const vars = env({ JWT_SIGNING_KEYS: signingKeys, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(mongoUrl ? { MONGO_URL: mongoUrl } : {}) });
   const { infra, close } = await openInfra({
     name,
     logLevel: 'silent',
@@ -54,8 +56,9 @@ async function startService(name: ServiceName): Promise<string> {
     outbox: databaseUrl !== undefined,
   });
   cleanups.push(close);
+  const keys = await loadSigningKeys(signingKeys);
   const apps: Record<ServiceName, () => ServiceApp> = {
-    auth: () => createAuth({ infra, config: authConfig(vars) }),
+    auth: () => createAuth({ infra, config: authConfig(vars), keys }),
     catalog: () => createCatalog({ infra, config: catalogConfig(vars) }),
     collection: () => createCollection({ infra, config: collectionConfig(vars) }),
     billing: () => createBilling({ infra, config: billingConfig(vars) }),

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -16,14 +16,17 @@ const REDACT = [
   '*.refreshToken',
 ];
 
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+export function createLogger(service: string, level = 'info', destination?: DestinationStream): Logger {
+  return pino(
+    {
     name: service,
     level,
     base: { service },
     redact: { paths: REDACT, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    },
+    destination,
+  );
 }
 
 /** Removes secrets carried in query strings (e.g. `?token=` of the event stream) from a URL before logging. */

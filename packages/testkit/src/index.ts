@@ -6,3 +6,4 @@ export * from './kafka.ts';
 export * from './toxiproxy.ts';
 export * from './smtp.ts';
 export * from './infra.ts';
+export * from './clock.ts';

@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { runService } from '@kicksight/platform';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { loadSigningKeys } from './domain/tokens.ts';
 
 const config = loadConfig();
+const keys = await loadSigningKeys(config.JWT_SIGNING_KEYS);
 await runService({
   infra: {
     name: 'auth',
@@ -16,5 +18,5 @@ await runService({
   port: config.PORT,
   internalPort: config.INTERNAL_PORT,
   graceMs: config.SHUTDOWN_GRACE_MS,
-  createApp: (infra) => createApp({ infra, config }),
+  createApp: (infra) => createApp({ infra, config, keys }),
 });

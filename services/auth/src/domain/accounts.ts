@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_MS,
+
+  FORGOT_PASSWORD_CONFIRMATION,
+  RECENT_SIGN_IN_MS,
+  RESET_TOKEN_TTL_MS,
+  type EventKey,
+  type EventData,
+  type Session,
+  type User,
+} from '@kicksight/contracts';
+import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
+import { users, UNIQUE_VIOLATION, type UserRecord } from '../store/users.ts';
+import { refreshTokens, resetTokens } from '../store/tokens.ts';
+import { membershipTier } from './membership.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashSecret, issueAccessToken, newSecret, type SigningKeys } from './tokens.ts';
+
+export interface AccountsDeps {
+  pool: Pool;
+  clock: Clock;
+  keys: SigningKeys;
+  /** Origin of the web app, for links in emails. */
+  webUrl: string;
+  refreshTokenTtlMs: number;
+}
+
+/** Context of the request behind a change, carried into its events. */
+export interface Context {
+  correlationId?: string;
+}
+
+/** A Google identity as the provider reported it. */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  avatarUrl?: string;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+export const EMAIL_EXISTS_MESSAGE = 'An account with this email already exists.';
+
+export function toUser(record: UserRecord): User {
+  return {
+    id: record.id,
+    email: record.email,
+    name: record.name,
+    membershipTier: membershipTier(record.role, record.tier),
+    ...(record.avatarUrl ? { avatarUrl: record.avatarUrl } : {}),
+    hasPassword: record.passwordHash !== null,
+  };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === UNIQUE_VIOLATION;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Accounts and sessions: every use case of sign-up, sign-in, tokens, passwords and profile. */
+export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs }: AccountsDeps) {
+  const publish = <K extends EventKey>(client: PoolClient, userId: string, key: K, data: EventData<K>, ctx: Context = {}) =>
+    enqueueEvents(client, [{ key: userId, envelope: newEvent(key, data, { clock, correlationId: ctx.correlationId }) }], clock);
+
+  async function accessTokenFor(user: UserRecord) {
+    return issueAccessToken(keys, { id: user.id, email: user.email, name: user.name, role: user.role, tier: user.tier }, clock, ACCESS_TOKEN_TTL_MS);
+  }
+
+  /** The first sign-in or refresh of a UTC day publishes `user.active`. */
+  async function noteActivity(client: PoolClient, userId: string, ctx: Context) {
+    const day = utcDay(clock.now());
+    if (await users.markActive(client, userId, day)) await publish(client, userId, 'user.active@1', { userId, day }, ctx);
+  }
+
+  async function issueRefreshToken(client: PoolClient, userId: string, familyId: string): Promise<string> {
+    const secret = newSecret();
+    const now = clock.now();
+    await refreshTokens.insert(client, { id: randomUUID(), userId, familyId, hash: hashSecret(secret), now, expiresAt: new Date(now.getTime() + refreshTokenTtlMs) });
+    return secret;
+  }
+
+  /** A new session (a new refresh-token family) for a user who just proved who they are. */
+  async function startSession(client: PoolClient, user: UserRecord, ctx: Context): Promise<Session> {
+    const refreshToken = await issueRefreshToken(client, user.id, randomUUID());
+    await users.recordSignIn(client, user.id, clock.now());
+    await noteActivity(client, user.id, ctx);
+    const access = await accessTokenFor(user);
+    return { user: toUser(user), tokens: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt } };
+  }
+
+  async function createUser(client: PoolClient, fields: { email: string; name: string; passwordHash: string | null; googleSub?: string; avatarUrl?: string; role?: 'member' | 'admin' }, ctx: Context) {
+    const user = await users.insert(client, { id: randomUUID(), now: clock.now(), ...fields }).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? AppError.conflict(EMAIL_EXISTS_MESSAGE, 'EMAIL_EXISTS') : err;
+    });
+    await publish(client, user.id, 'user.registered@1', { userId: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt.toISOString() }, ctx);
+    return user;
+  }
+
+  async function requireUser(client: Pool | PoolClient, id: string): Promise<UserRecord> {
+    const user = await users.byId(client, id);
+    if (!user) throw AppError.unauthorized('This account no longer exists', 'ACCOUNT_DELETED');
+    return user;
+  }
+
+  return {
+    async register(input: { name: string; email: string; password: string }, ctx: Context = {}): Promise<Session> {
+      const passwordHash = await hashPassword(input.password);
+      return withTransaction(pool, async (client) => {
+        const user = await createUser(client, { email: input.email, name: input.name, passwordHash }, ctx);
+        return startSession(client, user, ctx);
+      });
+    },
+
+    /** Resolves the account when email and password match; undefined otherwise (the caller counts failures). */
+    async checkPassword(email: string, password: string): Promise<UserRecord | undefined> {
+      const user = await users.byEmail(pool, email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
+      return ok ? user : undefined;
+    },
+
+    signIn(user: UserRecord, ctx: Context = {}): Promise<Session> {
+      return withTransaction(pool, (client) => startSession(client, user, ctx));
+    },
+
+    /** Sign-in without a password, for test environments only (the route exists only when enabled). */
+    async testLogin(email: string, ctx: Context = {}): Promise<Session> {
+      return withTransaction(pool, async (client) => {
+        const user = (await users.byEmail(client, email)) ?? (await createUser(client, { email, name: email.split('@')[0]!, passwordHash: null }, ctx));
+        return startSession(client, user, ctx);
+      });
+    },
+
+    /** Signs in with Google: by the Google id, else by a verified matching email (linking), else a new account. */
+    async signInWithGoogle(identity: GoogleIdentity, ctx: Context = {}): Promise<Session> {
+      return withTransaction(pool, async (client) => {
+        let user = await users.byGoogleSub(client, identity.sub);
+        if (!user) {
+          const existing = await users.byEmail(client, identity.email);
+          if (existing && !identity.emailVerified) throw AppError.conflict('This email belongs to an account; sign in with its password first.', 'EMAIL_NOT_VERIFIED');
+          user = existing
+            ? await users.linkGoogle(client, existing.id, identity.sub, identity.avatarUrl, clock.now())
+            : await createUser(client, { email: identity.email.toLowerCase(), name: identity.name || identity.email, passwordHash: null, googleSub: identity.sub, avatarUrl: identity.avatarUrl }, ctx);
+        }
+        return startSession(client, user!, ctx);
+      });
+    },
+
+    /** Rotates a refresh token; an already-used or revoked one revokes its whole family. */
+    async refresh(refreshToken: string, ctx: Context = {}): Promise<Session> {
+      const rejected = (message: string, code: string) => AppError.unauthorized(message, code);
+      const outcome = await withTransaction(pool, async (client) => {
+        const now = clock.now();
+        const token = await refreshTokens.lockByHash(client, hashSecret(refreshToken));
+        if (!token) return { error: rejected('Your session has ended. Please sign in again.', 'INVALID_REFRESH_TOKEN') };
+        if (token.usedAt || token.revokedAt) {
+          await refreshTokens.revokeFamily(client, token.familyId, now);
+          return { error: rejected('This session was ended for your security. Please sign in again.', 'REFRESH_TOKEN_REUSED') };
+        }
+        if (token.expiresAt <= now) return { error: rejected('Your session has expired. Please sign in again.', 'INVALID_REFRESH_TOKEN') };
+        const user = await requireUser(client, token.userId);
+        await refreshTokens.markUsed(client, token.id, now);
+        const next = await issueRefreshToken(client, user.id, token.familyId);
+        await noteActivity(client, user.id, ctx);
+        const access = await accessTokenFor(user);
+        return { session: { user: toUser(user), tokens: { accessToken: access.token, refreshToken: next, expiresAt: access.expiresAt } } };
+      });
+      // The family's revocation commits before the refusal is answered.
+      if ('error' in outcome) throw outcome.error;
+      return outcome.session;
+    },
+
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (refreshToken) await refreshTokens.revokeByHash(pool, hashSecret(refreshToken), clock.now());
+    },
+
+    currentUser: (id: string) => requireUser(pool, id),
+
+    /** Always answers the same; an existing account gets a single-use link valid for one hour. */
+    async forgotPassword(email: string, ctx: Context = {}): Promise<string> {
+      const user = await users.byEmail(pool, email);
+      if (user) {
+        const secret = newSecret();
+        const now = clock.now();
+        const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+        await withTransaction(pool, async (client) => {
+          await resetTokens.insert(client, { hash: hashSecret(secret), userId: user.id, now, expiresAt });
+          const resetUrl = new URL('/reset-password', webUrl);
+          resetUrl.searchParams.set('token', secret);
+          await publish(client, user.id, 'user.password_reset_requested@1', { userId: user.id, email: user.email, name: user.name, resetUrl: resetUrl.toString(), expiresAt: expiresAt.toISOString() }, ctx);
+        });
+      }
+      return FORGOT_PASSWORD_CONFIRMATION;
+    },
+
+    async isResetTokenValid(token: string): Promise<boolean> {
+      return token !== '' && (await resetTokens.validUser(pool, hashSecret(token), clock.now())) !== undefined;
+    },
+
+    /** Sets a new password with a reset token (once), and ends every session of the account. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await withTransaction(pool, async (client) => {
+        const now = clock.now();
+        const userId = await resetTokens.validUser(client, hashSecret(token), now, true);
+        if (!userId) throw AppError.badRequest('Invalid or expired link', 'INVALID_RESET_TOKEN');
+        await users.setPassword(client, userId, passwordHash, now);
+        await resetTokens.consumeAllOfUser(client, userId, now);
+        await refreshTokens.revokeAllOfUser(client, userId, now);
+      });
+    },
+
+    async updateProfile(id: string, profile: { name: string; email: string }, ctx: Context = {}): Promise<UserRecord> {
+      return withTransaction(pool, async (client) => {
+        const user = await users.updateProfile(client, id, profile, clock.now()).catch((err: unknown) => {
+          throw isUniqueViolation(err) ? AppError.conflict(EMAIL_EXISTS_MESSAGE, 'EMAIL_EXISTS') : err;
+        });
+        if (!user) throw AppError.unauthorized('This account no longer exists', 'ACCOUNT_DELETED');
+        await publish(client, id, 'user.updated@1', { userId: id, email: user.email, name: user.name, emailNotifications: user.emailNotifications }, ctx);
+        return user;
+      });
+    },
+
+    async changePassword(id: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+      const user = await requireUser(pool, id);
+      if (!user.passwordHash) throw AppError.badRequest('Cannot change password for Google OAuth users', 'OAUTH_USER');
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
+      }
+      await users.setPassword(pool, id, await hashPassword(input.newPassword), clock.now());
+    },
+
+    async setEmailNotifications(id: string, enabled: boolean, ctx: Context = {}): Promise<boolean> {
+      return withTransaction(pool, async (client) => {
+        const user = await users.setEmailNotifications(client, id, enabled, clock.now());
+        if (!user) throw AppError.unauthorized('This account no longer exists', 'ACCOUNT_DELETED');
+        await publish(client, id, 'user.updated@1', { userId: id, email: user.email, name: user.name, emailNotifications: enabled }, ctx);
+        return user.emailNotifications;
+      });
+    },
+
+    /** Deletes the account, confirmed by its password or, for Google accounts, a sign-in in the last 10 minutes. */
+    async deleteAccount(id: string, password: string | undefined, ctx: Context = {}): Promise<void> {
+      const user = await requireUser(pool, id);
+      if (user.passwordHash) {
+        if (!password || !(await verifyPassword(user.passwordHash, password))) {
+          throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
+        }
+      } else if (!user.lastSignInAt || clock.now().getTime() - user.lastSignInAt.getTime() > RECENT_SIGN_IN_MS) {
+        throw AppError.forbidden('Please sign in with Google again to confirm deleting your account.', 'RECENT_SIGN_IN_REQUIRED');
+      }
+      await withTransaction(pool, async (client) => {
+        await users.delete(client, id);
+        await publish(client, id, 'user.deleted@1', { userId: id }, ctx);
+      });
+    },
+
+    /** Creates the admin account, or promotes an existing one (seed config and the CLI). */
+    async ensureAdmin(input: { email: string; password: string; name: string }): Promise<UserRecord> {
+      const passwordHash = await hashPassword(input.password);
+      return withTransaction(pool, async (client) => {
+        const existing = await users.byEmail(client, input.email);
+        if (existing) {
+          await users.setRole(client, existing.id, 'admin', clock.now());
+          if (!existing.passwordHash) await users.setPassword(client, existing.id, passwordHash, clock.now());
+          return (await users.byId(client, existing.id))!;
+        }
+        return createUser(client, { email: input.email.toLowerCase(), name: input.name, passwordHash, role: 'admin' }, {});
+      });
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,62 @@
+import type { Queryable } from '@kicksight/platform';
+
+export interface RefreshTokenRecord {
+  id: string;
+  userId: string;
+  familyId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** Refresh tokens (rotating, in families) and password reset tokens; both stored as hashes. */
+export const refreshTokens = {
+  insert: (db: Queryable, t: { id: string; userId: string; familyId: string; hash: string; now: Date; expiresAt: Date }) =>
+    db.query('INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      t.id,
+      t.userId,
+      t.familyId,
+      t.hash,
+      t.now,
+      t.expiresAt,
+    ]),
+
+  /** Locks the token's row so two refreshes with one token cannot both rotate it. */
+  async lockByHash(db: Queryable, hash: string): Promise<RefreshTokenRecord | undefined> {
+    const { rows } = await db.query<{ id: string; user_id: string; family_id: string; expires_at: Date; used_at: Date | null; revoked_at: Date | null }>(
+      'SELECT id, user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE',
+      [hash],
+    );
+    const r = rows[0];
+    return r && { id: r.id, userId: r.user_id, familyId: r.family_id, expiresAt: r.expires_at, usedAt: r.used_at, revokedAt: r.revoked_at };
+  },
+
+  markUsed: (db: Queryable, id: string, now: Date) => db.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [id, now]),
+
+  revokeFamily: (db: Queryable, familyId: string, now: Date) =>
+    db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE family_id = $1', [familyId, now]),
+
+  revokeByHash: (db: Queryable, hash: string, now: Date) =>
+    db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE token_hash = $1', [hash, now]),
+
+  revokeAllOfUser: (db: Queryable, userId: string, now: Date) =>
+    db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE user_id = $1', [userId, now]),
+};
+
+export const resetTokens = {
+  insert: (db: Queryable, t: { hash: string; userId: string; now: Date; expiresAt: Date }) =>
+    db.query('INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [t.hash, t.userId, t.now, t.expiresAt]),
+
+  /** The user a reset token belongs to while it is unused and unexpired. */
+  async validUser(db: Queryable, hash: string, now: Date, lock = false): Promise<string | undefined> {
+    const { rows } = await db.query<{ user_id: string }>(
+      `SELECT user_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2${lock ? ' FOR UPDATE' : ''}`,
+      [hash, now],
+    );
+    return rows[0]?.user_id;
+  },
+
+  /** Uses the token, and every other outstanding token of the user with it. */
+  consumeAllOfUser: (db: Queryable, userId: string, now: Date) =>
+    db.query('UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]),
+};

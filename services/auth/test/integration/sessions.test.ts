@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_MS } from '@kicksight/contracts';
+import { waitFor } from '@kicksight/testkit';
+import { client, register, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
+
+let auth: AuthApp;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  auth = await startAuth();
+  api = client(auth.url);
+});
+afterAll(() => auth?.close());
+
+describe('registration', () => {
+  it('creates an account with a lowercased email and answers the user and a token set', async () => {
+    const email = uniqueEmail().toUpperCase();
+    const response = await api.post('/api/auth/register', { name: '  Ana Lima ', email, password: 'sneakers-123' });
+    expect(response.status).toBe(201);
+    const { user, tokens } = response.body.data;
+    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase(), name: 'Ana Lima', membershipTier: 'trial', hasPassword: true });
+    expect(tokens.expiresAt - auth.clock.now().getTime()).toBeGreaterThan(ACCESS_TOKEN_TTL_MS - 2_000);
+    expect(tokens.refreshToken).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('refuses a second account with the same email in another case', async () => {
+    const { email } = await register(api);
+    const again = await api.post('/api/auth/register', { name: 'Other', email: email.toUpperCase(), password: 'sneakers-123' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'An account with this email already exists.', code: 'EMAIL_EXISTS' });
+  });
+
+  it('checks the rules in order with the form messages', async () => {
+    const cases: [object, string][] = [
+      [{ name: '', email: '', password: '' }, 'Please enter your full name.'],
+      [{ name: 'Ana', email: ' ', password: '' }, 'Please enter your email address.'],
+      [{ name: 'Ana', email: 'ana@nowhere', password: '' }, 'Please enter a valid email address.'],
+      [{ name: 'Ana', email: 'ana@example.com', password: 'short' }, 'Password must be at least 8 characters long.'],
+      [{}, 'Please enter your full name.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await api.post('/api/auth/register', body);
+      expect(response.status, message).toBe(400);
+      expect(response.body).toEqual({ message, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('publishes user.registered through the outbox', async () => {
+    const { user } = await register(api);
+    const row = await waitFor(
+      async () => (await auth.infra.pool!.query(`SELECT type, status FROM outbox WHERE message_key = $1 AND type = 'user.registered@1' AND status = 'published'`, [user.id])).rows[0],
+      { message: 'the published user.registered event' },
+    );
+    expect(row).toEqual({ type: 'user.registered@1', status: 'published' });
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password, any email case', async () => {
+    const { email, password, user } = await register(api);
+    const response = await api.post('/api/auth/login', { email: email.toUpperCase(), password });
+    expect(response.status).toBe(200);
+    expect(response.body.data.user.id).toBe(user.id);
+  });
+
+  it('answers a wrong password and an unknown email with the same 401', async () => {
+    const { email } = await register(api);
+    const wrong = await api.post('/api/auth/login', { email, password: 'not-the-password' });
+    const unknown = await api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever-123' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password. Please try again.', code: 'INVALID_CREDENTIALS' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('requires both fields', async () => {
+    const response = await api.post('/api/auth/login', { email: 'ana@example.com' });
+    expect(response.body).toEqual({ message: 'Email and password are required', code: 'VALIDATION_ERROR' });
+  });
+
+  it('verifies a token and returns the fresh user at /verify, /profile and /me', async () => {
+    const { tokens, user } = await register(api);
+    expect((await api.get('/api/auth/verify', tokens.accessToken)).body).toEqual({ data: { user } });
+    expect((await api.get('/api/auth/profile', tokens.accessToken)).body).toEqual({ data: user });
+    expect((await api.get('/api/auth/me', tokens.accessToken)).body).toEqual({ data: user });
+    expect((await api.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('has no test login unless enabled', async () => {
+    const response = await api.post('/api/auth/test-login', { email: uniqueEmail() });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates on every use and refuses the old one', async () => {
+    const { tokens } = await register(api);
+    const first = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(first.status).toBe(200);
+    expect(first.body.data.tokens.refreshToken).not.toBe(tokens.refreshToken);
+    expect(first.body.data.user.membershipTier).toBe('trial');
+    const second = await api.post('/api/auth/refresh', { refreshToken: first.body.data.tokens.refreshToken });
+    expect(second.status).toBe(200);
+  });
+
+  it('revokes the whole family when a used token is presented again', async () => {
+    const { tokens } = await register(api);
+    const rotated = (await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).body.data.tokens;
+    const reuse = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.code).toBe('REFRESH_TOKEN_REUSED');
+    // The thief's reuse also ends the legitimate holder's session.
+    const legit = await api.post('/api/auth/refresh', { refreshToken: rotated.refreshToken });
+    expect(legit.status).toBe(401);
+  });
+
+  it('revokes on logout, and other sessions live on', async () => {
+    const { email, password, tokens } = await register(api);
+    const other = (await api.post('/api/auth/login', { email, password })).body.data.tokens;
+    expect((await api.post('/api/auth/logout', { refreshToken: tokens.refreshToken })).status).toBe(200);
+    expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(401);
+    expect((await api.post('/api/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(200);
+  });
+
+  it('refuses an expired refresh token', async () => {
+    const { tokens } = await register(api);
+    auth.clock.advance(31 * 24 * 60 * 60 * 1000);
+    try {
+      const response = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('INVALID_REFRESH_TOKEN');
+    } finally {
+      auth.clock.reset();
+    }
+  });
+
+  it('publishes user.active once per user per UTC day', async () => {
+    const { tokens, user } = await register(api);
+    await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+    const count = async () =>
+      (await auth.infra.pool!.query(`SELECT count(*)::int AS n FROM outbox WHERE message_key = $1 AND type = 'user.active@1'`, [user.id])).rows[0].n;
+    expect(await count()).toBe(1);
+  });
+});
