@@ -1,26 +1,103 @@
-import { createHttpSurface, type Infra, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createServiceClient, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { systemHealth } from './health/system-health.ts';
+import { createApiKeyExchange } from './edge/api-keys.ts';
+import { createDenylist, createDenylistConsumer } from './edge/denylist.ts';
+import { edgeGate } from './edge/gate.ts';
+import { securityHeaders, webCors } from './edge/hygiene.ts';
+import { createIdentify } from './edge/identity.ts';
+import { createRateLimiter } from './edge/rate-limit.ts';
+import { createProxy } from './proxy/proxy.ts';
+import { docsRouter } from './docs/docs-router.ts';
+import { demoGateRouter } from './demo/demo-gate.ts';
+import { createStreamHub } from './events/hub.ts';
+import { createEventRelay } from './events/relay.ts';
+import { createEventStreams } from './events/stream-route.ts';
 
 export interface Deps {
+  /** Needs Redis (rate limits, API-key exchanges, the denylist, event fan-out) and Kafka (events in). */
   infra: Infra;
   config: Config;
 }
 
+export interface BffApp extends ServiceApp {
+  /** Ends every open event stream (browsers reconnect, to another pod); shutdown calls it before draining HTTP. */
+  endStreams(): void;
+}
+
 /** The BFF: the one origin of `/api` for the web app. */
-export function createApp({ infra, config }: Deps): ServiceApp {
+export function createApp({ infra, config }: Deps): BffApp {
+  const { logger, clock, redis, kafka, kafkaPrefix: prefix } = infra;
+  if (!redis || !kafka) throw new Error('the BFF needs Redis and Kafka in its infra');
+
+  const denylist = createDenylist(redis);
+  const identify = createIdentify({
+    verifier: createJwtVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
+    exchangeApiKey: createApiKeyExchange({
+      auth: createServiceClient({ service: 'auth', baseUrl: config.AUTH_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN }),
+      redis,
+      clock,
+      logger,
+    }),
+    denylist,
+    clock,
+    logger,
+  });
+  const limiter = createRateLimiter({
+    redis,
+    keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}:api`,
+    points: config.RATE_LIMIT_POINTS,
+    durationS: config.RATE_LIMIT_DURATION_S,
+    logger,
+  });
+  const demoLimiter = createRateLimiter({
+    redis,
+    keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}:demo`,
+    points: config.DEMO_ATTEMPTS,
+    durationS: config.DEMO_ATTEMPTS_WINDOW_S,
+    logger,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  });
+  const proxy = createProxy({ serviceUrls: config.serviceUrls, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyLimitBytes: config.BODY_LIMIT_BYTES, logger });
+  const hub = createStreamHub({ redis, logger });
+  const streams = createEventStreams({ hub, clock, heartbeatMs: config.SSE_HEARTBEAT_MS });
+  const consumers = [
+    createEventRelay({ kafka, prefix, logger, hub, clock }),
+    createDenylistConsumer({ kafka, prefix, logger, denylist, clock }),
+  ];
+
   const { app } = createHttpSurface({
     name: 'bff',
-    logger: infra.logger,
+    logger,
     checks: infra.checks,
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
     parseJson: false,
     routes: (app) => {
+      app.use(securityHeaders());
+      app.use(webCors(config.WEB_ORIGIN));
+      app.use(edgeGate({ identify, limiter }));
       app.get('/api/health', async (_req, res) => {
         const health = await systemHealth(config.serviceUrls, infra.checks, config.HEALTH_TIMEOUT_MS);
         res.status(health.status === 'ok' ? 200 : 503).json({ data: health });
       });
+      app.use(docsRouter());
+      app.use(demoGateRouter({ password: config.DEMO_PASSWORD, ticketSecret: config.DEMO_TICKET_SECRET, clock, limiter: demoLimiter }));
+      app.get('/api/events', streams.handler);
+      app.use(proxy.handler);
     },
   });
-  return { app, start: async () => {}, stop: async () => {} };
+
+  return {
+    app,
+    endStreams: () => streams.closeAll(),
+    async start() {
+      await Promise.all(consumers.map((consumer) => consumer.start()));
+    },
+    async stop() {
+      streams.closeAll();
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      await hub.close();
+      proxy.close();
+    },
+  };
 }

@@ -1,18 +1,50 @@
 import { z } from 'zod';
-import { SERVICES, SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
-import { commonEnv, envField, parseConfig } from '@kicksight/platform';
+import { SERVICES, SERVICE_NAMES, WEB_PORT, type ServiceName } from '@kicksight/contracts';
+import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
 
 const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, envField.url(`http://127.0.0.1:${SERVICES[name].port}`)]),
 ) as Record<`${Uppercase<ServiceName>}_URL`, ReturnType<typeof envField.url>>;
 
+/** Secrets with a default that only a developer's machine may use. */
+const DEV_SECRETS = {
+  DEMO_PASSWORD: 'kicksight-demo',
+  DEMO_TICKET_SECRET: 'development-only-demo-ticket-secret-0000',
+} as const;
+
 const schema = z
   .object({
-    ...commonEnv,
+    ...serviceEnv,
     PORT: envField.port(8080),
-    REDIS_URL: envField.url('redis://127.0.0.1:6379'),
     HEALTH_TIMEOUT_MS: envField.int(2_000),
     ...serviceUrls,
+    AUTH_JWKS_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.port}/.well-known/jwks.json`),
+    AUTH_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.internalPort}`),
+    WEB_ORIGIN: envField.url(`http://127.0.0.1:${WEB_PORT}`),
+    /** How long a service may take to start answering a proxied request. */
+    UPSTREAM_TIMEOUT_MS: envField.int(15_000),
+    /** Largest body of a proxied request, by its Content-Length. */
+    BODY_LIMIT_BYTES: envField.int(1024 * 1024),
+    /** Requests per principal (or per address when signed out) per window. */
+    RATE_LIMIT_POINTS: envField.int(600),
+    RATE_LIMIT_DURATION_S: envField.int(60),
+    /** Namespace of the rate-limit counters in Redis. */
+    RATE_LIMIT_KEY_PREFIX: envField.string('bff:rl'),
+    /** Demo password attempts per address per window. */
+    DEMO_ATTEMPTS: envField.int(10),
+    DEMO_ATTEMPTS_WINDOW_S: envField.int(15 * 60),
+    DEMO_PASSWORD: envField.string(DEV_SECRETS.DEMO_PASSWORD),
+    DEMO_TICKET_SECRET: z.string().min(32, 'DEMO_TICKET_SECRET must be at least 32 characters').default(DEV_SECRETS.DEMO_TICKET_SECRET),
+    /** Interval of the keep-alive comments of the event stream. */
+    SSE_HEARTBEAT_MS: envField.int(25_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const [name, fallback] of Object.entries(DEV_SECRETS)) {
+      if (env[name as keyof typeof DEV_SECRETS] === fallback) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be set in production (the development default is refused)` });
+      }
+    }
   })
   .transform((env) => ({
     ...env,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
@@ -49,7 +50,7 @@ async function startService(name: ServiceName): Promise<string> {
   const { infra, close } = await openInfra({
     name,
     logLevel: 'silent',
-    postgres: databaseUrl ? { url: databaseUrl } : undefined,
+    postgres: databaseUrl ? { url: databaseUrl, migrationsDir: fileURLToPath(new URL(`../../../services/${name}/src/store/migrations`, import.meta.url)) } : undefined,
     mongoUrl,
     redisUrl: stack.redis,
     kafka: { brokers: stack.kafkaBrokers, prefix },
@@ -79,10 +80,13 @@ beforeAll(async () => {
   prefix = topics.prefix;
   cleanups.push(topics.drop);
   const urls = await Promise.all(SERVICE_NAMES.map(async (name) => [`${name.toUpperCase()}_URL`, await startService(name)] as const));
-  const config = loadConfig({ ...Object.fromEntries(urls), REDIS_URL: stack.redis, LOG_LEVEL: 'silent' });
-  const { infra, close } = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis });
+  const config = loadConfig(env({ ...Object.fromEntries(urls), LOG_LEVEL: 'silent' }));
+  const { infra, close } = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix } });
   cleanups.push(close);
-  const { server, url } = await listen(createApp({ infra, config }).app, 0, '127.0.0.1');
+  const bff = createApp({ infra, config });
+  await bff.start();
+  cleanups.push(() => bff.stop());
+  const { server, url } = await listen(bff.app, 0, '127.0.0.1');
   cleanups.push(() => closeServer(server, 1_000));
   bffUrl = url;
 }, 120_000);
@@ -102,6 +106,7 @@ describe('GET /api/health', () => {
     expect(Object.keys(data.services.auth!.checks!).sort()).toEqual(['kafka', 'postgres', 'redis']);
     expect(Object.keys(data.services.catalog!.checks!).sort()).toEqual(['kafka', 'mongo', 'redis']);
     expect(data.bff.checks.redis?.ok).toBe(true);
+    expect(data.bff.checks.kafka?.ok).toBe(true);
   });
 
   it('reports a service that stopped as unreachable and the system as degraded', async () => {

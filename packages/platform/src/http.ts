@@ -18,10 +18,12 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   /** Parse JSON bodies; a proxy (the BFF) passes bodies through untouched. */
   parseJson?: boolean;
+  /** Paths whose body stays raw bytes (`req.body` is a Buffer), e.g. a signed webhook. */
+  rawBodyPaths?: string[];
 }
 
 /** An express app with request ids, request logs, metrics and JSON parsing; add routes, then call `finish`. */
-export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = true }: HttpAppOptions): Express {
+export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = true, rawBodyPaths = [] }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -43,7 +45,11 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
     }),
   );
   if (metrics) app.use(metrics.httpMiddleware);
-  if (parseJson) app.use(express.json({ limit: bodyLimit }));
+  if (parseJson) {
+    const json = express.json({ limit: bodyLimit });
+    const raw = express.raw({ type: '*/*', limit: bodyLimit });
+    app.use((req, res, next) => (rawBodyPaths.includes(req.path) ? raw(req, res, next) : json(req, res, next)));
+  }
   return app;
 }
 

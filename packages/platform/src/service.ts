@@ -48,13 +48,14 @@ export interface HttpSurfaceOptions {
   internalRoutes?: (app: Express) => void;
   /** The BFF proxies bodies untouched and so does not parse them. */
   parseJson?: boolean;
+  rawBodyPaths?: string[];
 }
 
 /** The public and internal express apps of a service, with health, metrics and error handling. */
 export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; internalApp?: Express; metrics: Metrics } {
   const { name, logger, checks, serviceToken } = options;
   const metrics = createMetrics(name);
-  const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true });
+  const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths });
   app.use(healthRouter(checks));
   app.get('/metrics', metrics.handler);
   options.routes?.(app);

@@ -131,5 +131,5 @@ export const authOperations: Operation[] = [
   { method: 'get', path: '/api/user/api-keys', summary: 'Personal API keys', tag: 'user', access: 'token', response: z.array(apiKeySchema), errors: ['PREMIUM_FEATURE'] },
   { method: 'post', path: '/api/user/api-keys', summary: 'Create a personal API key (shown once)', tag: 'user', access: 'token', body: apiKeyCreateBodySchema, response: createdApiKeySchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'delete', path: '/api/user/api-keys/{id}', summary: 'Revoke a personal API key', tag: 'user', access: 'token', response: message },
-  { method: 'get', path: '/api/admin/users', summary: 'Newest users', tag: 'admin', access: 'admin', query: adminUsersQuerySchema, response: z.array(adminUserSchema) },
+  { method: 'get', path: '/api/admin/users', summary: 'Newest users', tag: 'admin', access: 'admin', query: adminUsersQuerySchema, response: z.object({ users: z.array(adminUserSchema) }) },
 ];

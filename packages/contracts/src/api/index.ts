@@ -1,8 +1,10 @@
 export * from './operation.ts';
 export * from './auth.ts';
+export * from './membership.ts';
 
 import { authOperations } from './auth.ts';
+import { membershipOperations } from './membership.ts';
 import type { Operation } from './operation.ts';
 
 /** Every documented operation of the public API. */
-export const allOperations: Operation[] = [...authOperations];
+export const allOperations: Operation[] = [...authOperations, ...membershipOperations];

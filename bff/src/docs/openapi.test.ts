@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { allOperations } from '@kicksight/contracts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { edgeOperations } from './edge-operations.ts';
+
+const operations = [...allOperations, ...edgeOperations];
+const doc = buildOpenApiDocument(operations, { title: 'Kicksight API', version: '1.0.0' });
+type Op = {
+  operationId: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: { type: string; properties: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> }>;
+  'x-error-codes'?: string[];
+};
+const op = (method: string, path: string) => (doc.paths[path] as Record<string, Op> | undefined)?.[method];
+
+describe('buildOpenApiDocument', () => {
+  it('is an OpenAPI 3.1 document with a bearer scheme and the shared error body', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.ErrorBody).toMatchObject({ type: 'object', required: ['message', 'code'] });
+    expect(JSON.stringify(doc)).not.toContain('"$schema"');
+  });
+
+  it('lists every operation of the registry, with a unique operation id', () => {
+    for (const { method, path } of operations) expect(op(method, path), `${method} ${path}`).toBeDefined();
+    const ids = operations.map(({ method, path }) => op(method, path)!.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('asks no token of a public operation and a bearer token of the others', () => {
+    expect(op('post', '/api/auth/login')!.security).toBeUndefined();
+    expect(op('post', '/api/auth/login')!.responses['401']).toBeUndefined();
+    expect(op('get', '/api/auth/me')!.security).toEqual([{ bearerAuth: [] }]);
+    expect(op('get', '/api/auth/me')!.responses['401']).toBeDefined();
+    expect(op('get', '/api/admin/users')!.security).toEqual([{ bearerAuth: [] }]);
+    expect(op('get', '/api/admin/users')!.responses['403']).toBeDefined();
+  });
+
+  it('describes a request body with its required fields', () => {
+    const body = op('post', '/api/auth/register')!.requestBody!;
+    expect(body.required).toBe(true);
+    const schema = body.content['application/json']!.schema;
+    expect(schema.type).toBe('object');
+    expect(schema.required).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+  });
+
+  it('wraps success answers in { data } and lists the operation’s own error codes', () => {
+    const ok = op('post', '/api/auth/login')!.responses['200']!.content!['application/json']!.schema;
+    expect(ok.required).toEqual(['data']);
+    expect(ok.properties.data).toMatchObject({ type: 'object', properties: { user: expect.any(Object), tokens: expect.any(Object) } });
+    expect(op('post', '/api/auth/login')!['x-error-codes']).toContain('INVALID_CREDENTIALS');
+  });
+
+  it('turns query schemas and path templates into parameters', () => {
+    expect(op('get', '/api/admin/users')!.parameters).toEqual([
+      { name: 'limit', in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', maximum: 100 }) },
+    ]);
+    expect(op('delete', '/api/user/api-keys/{id}')!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+  });
+
+  it('documents the BFF’s own demo gate as public', () => {
+    const demo = op('post', '/api/demo/access')!;
+    expect(demo.security).toBeUndefined();
+    expect(demo.requestBody!.content['application/json']!.schema.properties).toHaveProperty('password');
+  });
+});

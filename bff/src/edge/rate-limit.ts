@@ -1,0 +1,56 @@
+import type { RequestHandler, Response } from 'express';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ErrorCode } from '@kicksight/contracts';
+import { AppError, type Logger, type Redis } from '@kicksight/platform';
+
+export interface RateLimitOptions {
+  redis: Redis;
+  /** Namespace of this limiter's counters. */
+  keyPrefix: string;
+  points: number;
+  durationS: number;
+  logger: Logger;
+  message?: string;
+}
+
+/** Whole seconds a client should wait, never 0 (a 0 would invite an immediate retry). */
+export const retryAfterSeconds = (msBeforeNext: number): number => Math.max(1, Math.ceil(msBeforeNext / 1000));
+
+export interface RateLimiter {
+  /** Counts one request of `key`; answers 429 (with `Retry-After`) through the thrown error when over the limit. */
+  consume(key: string, res: Response): Promise<void>;
+}
+
+/**
+ * A fixed-window limit shared by every pod through Redis. When Redis is unreachable the request
+ * goes through (logged): the limit protects the services, it must not take the product down.
+ */
+export function createRateLimiter({ redis, keyPrefix, points, durationS, logger, message = 'Too many requests. Please slow down and try again shortly.' }: RateLimitOptions): RateLimiter {
+  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationS, rejectIfRedisNotReady: true });
+  return {
+    async consume(key, res) {
+      try {
+        await limiter.consume(key);
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) {
+          logger.warn({ err }, 'rate limit unavailable; letting the request through');
+          return;
+        }
+        res.setHeader('Retry-After', String(retryAfterSeconds(err.msBeforeNext)));
+        throw new AppError(429, ErrorCode.RATE_LIMITED, message);
+      }
+    },
+  };
+}
+
+/** Limits a route per client address. */
+export const limitByAddress =
+  (limiter: RateLimiter): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      await limiter.consume(`ip:${req.ip}`, res);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };

@@ -1,0 +1,93 @@
+import { Agent, type ClientRequest } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
+import { AppError, toErrorResponse, type Logger } from '@kicksight/platform';
+import { EdgeErrorCode, serviceUnavailable } from '../errors.ts';
+import { bodyLimit } from '../edge/hygiene.ts';
+
+/** The upstream did not start answering within the configured time. */
+class UpstreamTimeoutError extends Error {
+  override name = 'UpstreamTimeoutError';
+}
+
+export interface ProxyOptions {
+  serviceUrls: Record<ServiceName, string>;
+  timeoutMs: number;
+  /** Largest request body forwarded, by its declared length. */
+  bodyLimitBytes: number;
+  logger: Logger;
+}
+
+const ownerOf = (req: Request): ServiceName => req.edgeRoute!.owner as ServiceName;
+
+/** Sets the headers the services may rely on: the request id, and who the client is as the BFF saw it. */
+function prepareHeaders(req: Request): void {
+  req.headers[REQUEST_ID_HEADER] = String(req.id);
+  req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+  req.headers['x-forwarded-proto'] = req.protocol;
+  const host = req.get('host');
+  if (host) req.headers['x-forwarded-host'] = host;
+  // Node answers `Expect: 100-continue` itself; the upstream must not wait for a second go-ahead.
+  delete req.headers.expect;
+}
+
+/** Bounds the wait for the upstream's answer (not the length of a streamed answer). */
+function boundWait(proxyReq: ClientRequest, timeoutMs: number): void {
+  const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  const clear = () => clearTimeout(timer);
+  proxyReq.once('response', clear);
+  proxyReq.once('close', clear);
+}
+
+function answerProxyError(err: Error, req: Request, res: Response, logger: Logger): void {
+  const service = ownerOf(req);
+  if (res.headersSent) {
+    // The answer was already streaming: all that is left is to cut it.
+    logger.warn({ err, service }, 'upstream failed mid-answer');
+    res.destroy();
+    return;
+  }
+  const error =
+    err instanceof UpstreamTimeoutError
+      ? new AppError(504, EdgeErrorCode.UPSTREAM_TIMEOUT, `The ${service} service did not answer in time. Please try again.`)
+      : serviceUnavailable(service, err);
+  (req.log ?? logger).warn({ service, reason: err.message }, 'proxied request failed');
+  const { status, body } = toErrorResponse(error);
+  res.status(status).json(body);
+}
+
+/**
+ * Forwards requests the route table gives to a service, bodies untouched and answers streamed
+ * back as they come (server-sent events included).
+ */
+export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: ProxyOptions): { handler: RequestHandler; close: () => void } {
+  const agent = new Agent({ keepAlive: true });
+  const proxy = createProxyMiddleware<Request, Response>({
+    router: (req) => serviceUrls[ownerOf(req)],
+    changeOrigin: true,
+    agent,
+    // Our own handlers only: errors become JSON answers, nothing is written to the console.
+    ejectPlugins: true,
+    plugins: [
+      (server) => {
+        server.on('proxyReq', (proxyReq) => boundWait(proxyReq, timeoutMs));
+        server.on('error', (err, req, res) => {
+          if (req && res && 'writeHead' in res) answerProxyError(err, req, res as Response, logger);
+          else logger.warn({ err }, 'proxy error outside a request');
+        });
+      },
+    ],
+  });
+  const limit = bodyLimit(bodyLimitBytes);
+  const handler: RequestHandler = (req, res, next) => {
+    const owner = req.edgeRoute?.owner;
+    if (!owner || owner === 'bff') return next();
+    limit(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      prepareHeaders(req);
+      void proxy(req, res, next);
+    });
+  };
+  return { handler, close: () => agent.destroy() };
+}

@@ -1,0 +1,122 @@
+import type { Access, ServiceName } from '@kicksight/contracts';
+
+/** Who answers a path: one of the services (through the proxy) or the BFF itself. */
+export type Owner = ServiceName | 'bff';
+
+export interface RouteMatch {
+  owner: Owner;
+  access: Access;
+  /** The access token may come as `?token=` (the event stream, which browsers open without headers). */
+  queryToken: boolean;
+}
+
+interface Row extends RouteMatch {
+  method?: string;
+  /** Literal segments, or `*` for one segment of any value (`{id}` in the table). */
+  segments: string[];
+  /** `/x/*` matches `/x` and everything below it. */
+  subtree: boolean;
+}
+
+type RowOptions = { access?: Access; method?: string; queryToken?: boolean };
+
+function row(pattern: string, owner: Owner, { access = 'token', method, queryToken = false }: RowOptions = {}): Row {
+  const subtree = pattern.endsWith('/*');
+  const segments = (subtree ? pattern.slice(0, -2) : pattern)
+    .split('/')
+    .slice(1)
+    .map((s) => (s.startsWith('{') ? '*' : s));
+  return { owner, access, queryToken, method, segments, subtree };
+}
+
+const publicAuth = ['login', 'register', 'test-login', 'google', 'refresh', 'logout', 'forgot-password', 'reset-password', 'verify-reset-token'];
+const predictionViews = ['price-prediction', 'prediction-summary', 'volatility', 'support-resistance'];
+const bffDashboards = ['stats', 'trending', 'market-overview', 'value-metrics'];
+
+/** Every `/api` path and its owner (ARCHITECTURE.md, Decisions: the BFF's route table); the most specific row wins. */
+const ROWS: Row[] = [
+  row('/api/auth/*', 'auth'),
+  ...publicAuth.map((name) => row(`/api/auth/${name}`, 'auth', { access: 'public' })),
+  row('/api/user/profile', 'auth'),
+  row('/api/user/password', 'auth'),
+  row('/api/user/email-preferences', 'auth'),
+  row('/api/user', 'auth', { method: 'DELETE' }),
+  row('/api/user/api-keys/*', 'auth'),
+  row('/api/admin/users', 'auth', { access: 'admin' }),
+
+  row('/api/membership/*', 'billing'),
+  row('/api/membership/plans', 'billing', { access: 'public' }),
+  row('/api/membership/webhook', 'billing', { access: 'public' }),
+  row('/api/membership/local/*', 'billing', { access: 'public' }),
+
+  row('/api/sneakers/*', 'catalog'),
+  row('/api/onboarding/sample-sneakers', 'catalog'),
+
+  ...predictionViews.map((view) => row(`/api/sneakers/{id}/${view}`, 'prediction')),
+  row('/api/predictions/*', 'prediction'),
+
+  row('/api/collections/*', 'collection'),
+  row('/api/price-alerts/*', 'collection'),
+  row('/api/watchlist/*', 'collection'),
+  row('/api/user/preferences', 'collection'),
+  row('/api/onboarding/complete', 'collection'),
+  row('/api/analytics/*', 'collection'),
+  row('/api/dashboard/portfolio-history', 'collection'),
+  row('/api/dashboard/activity', 'collection'),
+
+  row('/api/notifications/*', 'notifications'),
+  row('/api/feedback/*', 'notifications'),
+  row('/api/feedback', 'notifications', { method: 'POST', access: 'optional' }),
+  row('/api/daily-digest/*', 'notifications'),
+  row('/api/email-test/*', 'notifications'),
+
+  ...bffDashboards.map((name) => row(`/api/dashboard/${name}`, 'bff')),
+  row('/api/admin/analytics/dashboard', 'bff', { access: 'admin' }),
+  row('/api/demo/access', 'bff', { access: 'public' }),
+  row('/api/events', 'bff', { queryToken: true }),
+  row('/api/health', 'bff', { access: 'public' }),
+  row('/api/docs/*', 'bff', { access: 'public' }),
+];
+
+/** Segments of a path, or undefined for a path that could mean something else once normalised. */
+function segmentsOf(path: string): string[] | undefined {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const segments = trimmed.split('/').slice(1);
+  for (const segment of segments) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+    if (decoded === '' || decoded === '.' || decoded === '..' || decoded.includes('/') || decoded.includes('\\')) return undefined;
+  }
+  return segments;
+}
+
+function matches(r: Row, method: string, segments: string[]): boolean {
+  if (r.method && r.method !== method) return false;
+  if (r.subtree ? segments.length < r.segments.length : segments.length !== r.segments.length) return false;
+  return r.segments.every((s, i) => s === '*' || s === segments[i]);
+}
+
+/** Deeper patterns first; then an exact path over a subtree; then literals over `{id}`; then a method-specific row. */
+function specificity(r: Row): number[] {
+  return [r.segments.length, r.subtree ? 0 : 1, r.segments.filter((s) => s !== '*').length, r.method ? 1 : 0];
+}
+
+function moreSpecific(a: Row, b: Row): boolean {
+  const [x, y] = [specificity(a), specificity(b)];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! > y[i]!;
+  return false;
+}
+
+/** The owner and access rule of a request, or undefined when no row claims it (answered 404). */
+export function resolveRoute(method: string, path: string): RouteMatch | undefined {
+  const segments = segmentsOf(path);
+  if (!segments || segments[0] !== 'api') return undefined;
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  let best: Row | undefined;
+  for (const r of ROWS) if (matches(r, verb, segments) && (!best || moreSpecific(r, best))) best = r;
+  return best && { owner: best.owner, access: best.access, queryToken: best.queryToken };
+}

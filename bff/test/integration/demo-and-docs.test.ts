@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { systemClock } from '@kicksight/platform';
+import { uniqueName } from '@kicksight/testkit';
+import { verifyDemoTicket } from '../../src/demo/demo-gate.ts';
+import { Cleanups, deadUrl, serviceUrlEnv, startBff } from './support.ts';
+
+const stack = inject('stack');
+const cleanups = new Cleanups();
+const TICKET_SECRET = 'integration-demo-ticket-secret-0123456789';
+let bff: string;
+
+beforeAll(async () => {
+  const started = await startBff({
+    stack,
+    prefix: uniqueName('bff_demo'),
+    cleanups,
+    env: { ...serviceUrlEnv({}, await deadUrl()), DEMO_PASSWORD: 'sneakerhead', DEMO_TICKET_SECRET: TICKET_SECRET, DEMO_ATTEMPTS: '5', RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
+  });
+  bff = started.url;
+});
+
+afterAll(() => cleanups.run());
+
+const attempt = (body: unknown) => fetch(`${bff}/api/demo/access`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('POST /api/demo/access', () => {
+  it('answers the right password with a two-hour ticket that verifies', async () => {
+    const response = await attempt({ password: 'sneakerhead' });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { ticket: string; expiresAt: number } };
+    expect(await verifyDemoTicket(data.ticket, TICKET_SECRET, systemClock)).toBe(true);
+    expect(data.expiresAt - Date.now()).toBeGreaterThan(2 * 60 * 60 * 1000 - 60_000);
+    expect(data.expiresAt - Date.now()).toBeLessThanOrEqual(2 * 60 * 60 * 1000);
+  });
+
+  it('answers a wrong or missing password with 401 and the exact message', async () => {
+    for (const body of [{ password: 'sneakerhea' }, { password: '' }, {}]) {
+      const response = await attempt(body);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: 'Invalid password. Please try again.', code: 'INVALID_DEMO_PASSWORD' });
+    }
+  });
+
+  it('limits attempts per address', async () => {
+    // Five attempts per window in this configuration; four were made above.
+    expect((await attempt({ password: 'guess' })).status).toBe(401);
+    const limited = await attempt({ password: 'sneakerhead' });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('API docs', () => {
+  it('serves the OpenAPI document without a token', async () => {
+    const response = await fetch(`${bff}/api/docs/openapi.json`);
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths).toHaveProperty(['/api/auth/login']);
+    expect(doc.paths).toHaveProperty(['/api/demo/access']);
+  });
+
+  it('serves a browsable UI from its own files, allowed by the CSP', async () => {
+    const page = await fetch(`${bff}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    for (const asset of ['/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css', '/api/docs/init.js']) {
+      expect(html).toContain(asset);
+      const response = await fetch(`${bff}${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect((await response.text()).length, asset).toBeGreaterThan(100);
+    }
+    expect((await fetch(`${bff}/api/docs/index.html`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createEventProducer, newEvent, systemClock, type EventProducer } from '@kicksight/platform';
+import { createTestTopics, testKafka, uniqueName, waitFor } from '@kicksight/testkit';
+import { Cleanups, serviceUrlEnv, startBff, startTokenIssuer, startUpstream } from './support.ts';
+
+const stack = inject('stack');
+const cleanups = new Cleanups();
+let bff: string;
+let producer: EventProducer;
+let mint: (id: string) => Promise<string>;
+
+beforeAll(async () => {
+  const kafka = testKafka(stack.kafkaBrokers);
+  const topics = await createTestTopics(kafka, 'bff_denylist');
+  cleanups.add(topics.drop);
+  producer = createEventProducer(kafka, { prefix: topics.prefix });
+  await producer.connect();
+  cleanups.add(() => producer.disconnect());
+  const issuer = await startTokenIssuer(cleanups);
+  mint = (id) => issuer.mint({ id });
+  const upstream = await startUpstream('collection', cleanups);
+  const started = await startBff({
+    stack,
+    prefix: topics.prefix,
+    cleanups,
+    start: true,
+    env: { ...serviceUrlEnv({}, upstream.url), AUTH_JWKS_URL: issuer.jwksUrl, RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
+  });
+  bff = started.url;
+});
+
+afterAll(() => cleanups.run());
+
+describe('deleted accounts', () => {
+  it('refuses the still-valid token of an account once user.deleted is published', async () => {
+    const userId = uniqueName('leaving');
+    const stayingId = uniqueName('staying');
+    const [token, staying] = await Promise.all([mint(userId), mint(stayingId)]);
+    const get = (t: string) => fetch(`${bff}/api/collections`, { headers: { authorization: `Bearer ${t}` } });
+    expect((await get(token)).status).toBe(200);
+
+    await producer.send([{ key: userId, envelope: newEvent('user.deleted@1', { userId }, { clock: systemClock }) }]);
+
+    const refused = await waitFor(async () => {
+      const response = await get(token);
+      return response.status === 401 ? response : undefined;
+    }, { timeoutMs: 20_000, message: 'the deleted account to be refused' });
+    expect(await refused.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
+    expect((await get(staying)).status).toBe(200);
+  });
+});

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import type { Operation } from './operation.ts';
+
+export const TRIAL_DAYS = 3;
+export const PLAN_NAMES = ['trial', 'premium', 'unlimited'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+export const PAID_PLANS = ['premium', 'unlimited'] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+export type BillingPeriod = 'monthly' | 'yearly';
+
+/** Limits of a plan; null means unlimited. */
+export interface PlanLimits {
+  searches: number | null;
+  productViews: number | null;
+  /** Results reachable across all pages of one query. */
+  searchResults: number | null;
+  collectionItems: number | null;
+}
+
+/** Paid features a plan unlocks. */
+export interface PlanFeatures {
+  historicalSales: boolean;
+  predictions: boolean;
+  advancedAnalytics: boolean;
+  apiAccess: boolean;
+  resultValidation: boolean;
+  prioritySupport: boolean;
+}
+
+export interface PlanDefinition {
+  id: PlanName;
+  name: PlanName;
+  displayName: string;
+  description: string;
+  /** Monthly price, cents. */
+  price: number;
+  /** Yearly price, cents. */
+  yearlyPrice: number;
+  features: string[];
+  limits: PlanLimits;
+  entitlements: PlanFeatures;
+  popular: boolean;
+  buttonText: string;
+  buttonColor: string;
+}
+
+/** The three plans of the product (prices in cents; Stripe price ids come from billing's config). */
+export const PLANS: Record<PlanName, PlanDefinition> = {
+  trial: {
+    id: 'trial',
+    name: 'trial',
+    displayName: 'Free Trial',
+    description: 'Try Kicksight free for 3 days.',
+    price: 0,
+    yearlyPrice: 0,
+    features: ['10 searches', '5 product views', '20 results per search', 'Up to 5 collection items'],
+    limits: { searches: 10, productViews: 5, searchResults: 20, collectionItems: 5 },
+    entitlements: { historicalSales: false, predictions: false, advancedAnalytics: false, apiAccess: false, resultValidation: false, prioritySupport: false },
+    popular: false,
+    buttonText: 'Start Free Trial',
+    buttonColor: 'gray',
+  },
+  premium: {
+    id: 'premium',
+    name: 'premium',
+    displayName: 'Pro',
+    description: 'For collectors who track the market every day.',
+    price: 999,
+    yearlyPrice: 9990,
+    features: ['Unlimited searches', '250 product views per billing cycle', '60 results per search', 'Up to 20 collection items', 'Historical sales and price predictions', 'Result validation', 'Priority support'],
+    limits: { searches: null, productViews: 250, searchResults: 60, collectionItems: 20 },
+    entitlements: { historicalSales: true, predictions: true, advancedAnalytics: false, apiAccess: false, resultValidation: true, prioritySupport: true },
+    popular: true,
+    buttonText: 'Upgrade to Pro',
+    buttonColor: 'blue',
+  },
+  unlimited: {
+    id: 'unlimited',
+    name: 'unlimited',
+    displayName: 'Expert',
+    description: 'For resellers and serious collectors: no limits.',
+    price: 1999,
+    yearlyPrice: 19990,
+    features: ['Unlimited searches', 'Unlimited product views', '200 results per search', 'Unlimited collection items', 'Advanced analytics', 'Premium support with early access', 'API access'],
+    limits: { searches: null, productViews: null, searchResults: 200, collectionItems: null },
+    entitlements: { historicalSales: true, predictions: true, advancedAnalytics: true, apiAccess: true, resultValidation: true, prioritySupport: true },
+    popular: false,
+    buttonText: 'Upgrade to Expert',
+    buttonColor: 'purple',
+  },
+};
+
+/** Yearly saving of a plan in percent, rounded: 12 × monthly − yearly, over 12 × monthly. */
+export const yearlySavingPercent = (plan: PlanDefinition): number =>
+  plan.price === 0 ? 0 : Math.round(((12 * plan.price - plan.yearlyPrice) / (12 * plan.price)) * 100);
+
+/** Metered actions and the usage keys that make metering idempotent. */
+export const METERED_ACTIONS = ['search', 'product_view'] as const;
+export type MeteredAction = (typeof METERED_ACTIONS)[number];
+
+/** A search counts once per distinct (query, brands, sort) per UTC day, and only its first page. */
+export function searchUsageKey(search: { query: string; brands?: string[]; sort?: string }, day: string): string {
+  const brands = [...(search.brands ?? [])].map((b) => b.trim().toLowerCase()).sort().join(',');
+  return `search:${day}:${search.query.trim().toLowerCase()}:${brands}:${search.sort ?? ''}`;
+}
+
+/** A product view counts once per sneaker per UTC day. */
+export const productViewUsageKey = (sneakerId: string, day: string): string => `view:${day}:${sneakerId}`;
+
+export const planSchema = z.object({
+  id: z.enum(PLAN_NAMES),
+  name: z.enum(PLAN_NAMES),
+  displayName: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  yearlyPrice: z.number().int(),
+  stripePriceId: z.string().nullable(),
+  stripePriceIdYearly: z.string().nullable(),
+  features: z.array(z.string()),
+  limits: z.object({ searches: z.number().nullable(), productViews: z.number().nullable(), searchResults: z.number().nullable(), collectionItems: z.number().nullable() }),
+  popular: z.boolean(),
+  buttonText: z.string(),
+  buttonColor: z.string(),
+});
+
+export const checkoutBodySchema = z.object({
+  planName: z.enum(PAID_PLANS, { error: 'Please choose the Pro or Expert plan.' }),
+  billingPeriod: z.enum(['monthly', 'yearly'], { error: 'Billing period must be monthly or yearly.' }).default('monthly'),
+});
+export const trackBodySchema = z.object({
+  action: z.string({ error: 'action is required' }).trim().min(1, 'action is required').max(64).regex(/^[\w.:-]+$/, 'action may hold letters, digits and . _ : - only'),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export const urlSchema = z.object({ url: z.string() });
+
+export const usageStatusSchema = z.object({
+  tier: z.string(),
+  searchesUsed: z.number().int(),
+  searchesLimit: z.number().int().nullable(),
+  productViewsUsed: z.number().int(),
+  productViewsLimit: z.number().int().nullable(),
+  collectionItemsUsed: z.number().int(),
+  collectionItemsLimit: z.number().int().nullable(),
+  searchResultsLimit: z.number().int().nullable(),
+  canPerformSearch: z.boolean(),
+  canViewProduct: z.boolean(),
+  canAddToCollection: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  daysLeftInTrial: z.number().int().nullable(),
+  isTrialExpired: z.boolean(),
+  periodEndsAt: z.string().nullable(),
+});
+export type UsageStatus = z.infer<typeof usageStatusSchema>;
+
+export const subscriptionViewSchema = z.object({
+  tier: z.enum(PLAN_NAMES),
+  status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'expired']),
+  billingPeriod: z.enum(['monthly', 'yearly']).nullable(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  gateway: z.enum(['stripe', 'local']).nullable(),
+});
+export const membershipStatusResponseSchema = z.object({ plan: z.object({ name: z.enum(PLAN_NAMES), displayName: z.string() }), subscription: subscriptionViewSchema });
+
+export const currentPlanSchema = z.object({
+  name: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  billingCycle: z.enum(['monthly', 'yearly']).nullable(),
+  nextBillingDate: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export const billingHistoryEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+  invoiceUrl: z.string().nullable(),
+});
+export const permissionCheckSchema = z.object({
+  action: z.string(),
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+  used: z.number().int().nullable(),
+  limit: z.number().int().nullable(),
+});
+
+export const analyticsQuerySchema = z
+  .object({ startDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(), endDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional() })
+  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), { message: 'startDate must not be after endDate' });
+
+export const membershipOperations: Operation[] = [
+  { method: 'get', path: '/api/membership/plans', summary: 'The plans and their limits', tag: 'membership', access: 'public', response: z.array(planSchema) },
+  { method: 'get', path: '/api/membership/status', summary: 'Plan and subscription of the signed-in user', tag: 'membership', access: 'token', response: membershipStatusResponseSchema },
+  { method: 'get', path: '/api/membership/usage', summary: 'Usage against the plan limits', tag: 'membership', access: 'token', response: usageStatusSchema },
+  { method: 'get', path: '/api/membership/current-plan', summary: 'The current plan and its billing', tag: 'membership', access: 'token', response: currentPlanSchema },
+  { method: 'get', path: '/api/membership/billing-history', summary: 'Invoices, newest first', tag: 'membership', access: 'token', response: z.array(billingHistoryEntrySchema) },
+  { method: 'post', path: '/api/membership/checkout', summary: 'Start a checkout for a paid plan (or change plan)', tag: 'membership', access: 'token', body: checkoutBodySchema, response: urlSchema },
+  { method: 'post', path: '/api/membership/portal', summary: 'Open the billing portal', tag: 'membership', access: 'token', response: urlSchema },
+  { method: 'post', path: '/api/membership/cancel', summary: 'Cancel at the end of the period', tag: 'membership', access: 'token', response: currentPlanSchema },
+  { method: 'get', path: '/api/membership/check/{action}', summary: 'Whether an action is allowed now (does not count it)', tag: 'membership', access: 'token', response: permissionCheckSchema },
+  { method: 'post', path: '/api/membership/track', summary: 'Record a client analytics event (never metered)', tag: 'membership', access: 'token', body: trackBodySchema },
+  { method: 'post', path: '/api/membership/webhook', summary: 'Stripe webhook (signed raw body)', tag: 'membership', access: 'public' },
+  { method: 'get', path: '/api/admin/analytics/dashboard', summary: 'Admin analytics for a date range', tag: 'admin', access: 'admin', query: analyticsQuerySchema },
+];
