@@ -1,18 +1,93 @@
-import { createHttpSurface, type Infra, type ServiceApp } from '@kicksight/platform';
+import Stripe from 'stripe';
+import { createHttpSurface, createJwtVerifier, type Infra, type JwtVerifier, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
+import { createAnalytics } from './domain/analytics.ts';
+import { createErasure } from './domain/erasure.ts';
+import { createMembership } from './domain/membership.ts';
+import { createMetering } from './domain/metering.ts';
+import { createSignedLinks } from './domain/signed-links.ts';
+import { createStripeEvents } from './domain/stripe-events.ts';
+import { createSubscriptions } from './domain/subscriptions.ts';
+import { billingConsumer } from './events/consumer.ts';
+import { createLocalGateway } from './gateway/local.ts';
+import { createStripeGateway, type StripePrices } from './gateway/stripe.ts';
+import { internalRouter } from './http/internal-router.ts';
+import { localPagesRouter } from './http/local-pages.ts';
+import { membershipRouter } from './http/membership-router.ts';
+import { WEBHOOK_PATH, webhookRouter } from './http/webhook-router.ts';
+import { createScheduler, type Job } from './jobs/scheduler.ts';
+import { createCounters } from './store/counters.ts';
 
 export interface Deps {
   infra: Infra;
   config: Config;
+  /** Verifies access tokens (auth's JWKS by default). */
+  verifier?: JwtVerifier;
+  /** A Stripe client (tests pass one that records its requests). */
+  stripe?: Stripe;
 }
 
+/** stripe-node pointed at Stripe, or at STRIPE_API_BASE (stripe-mock). */
+export function stripeClient(config: Config): Stripe {
+  if (!config.STRIPE_API_BASE) return new Stripe(config.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
+  const url = new URL(config.STRIPE_API_BASE);
+  return new Stripe(config.STRIPE_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: url.protocol === 'https:' ? 'https' : 'http', maxNetworkRetries: 0 });
+}
+
+export const pricesOf = (config: Config): StripePrices => ({
+  premium: { monthly: config.STRIPE_PRICE_PREMIUM_MONTHLY, yearly: config.STRIPE_PRICE_PREMIUM_YEARLY },
+  unlimited: { monthly: config.STRIPE_PRICE_UNLIMITED_MONTHLY, yearly: config.STRIPE_PRICE_UNLIMITED_YEARLY },
+});
+
 /** The billing service: plans, trial, subscriptions and payments, usage metering, entitlements and admin analytics. */
-export function createApp({ infra, config }: Deps): ServiceApp {
+export function createApp({ infra, config, verifier, stripe = stripeClient(config) }: Deps): ServiceApp {
+  const { pool, redis, kafka, clock, logger } = infra;
+  if (!pool || !redis || !kafka) throw new Error('billing needs Postgres, Redis and Kafka');
+  const tokens = verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL });
+  const prices = pricesOf(config);
+
+  const subscriptions = createSubscriptions({ pool, clock });
+  const counters = createCounters(redis);
+  const metering = createMetering({ pool, counters, clock, subscriptions });
+  const links = createSignedLinks({ secret: config.LOCAL_GATEWAY_SECRET, baseUrl: config.PUBLIC_API_URL, clock });
+  const localGateway = createLocalGateway({ pool, clock, subscriptions, links });
+  const gateway = config.PAYMENT_GATEWAY === 'local' ? localGateway : createStripeGateway({ stripe, prices, pool });
+  const membership = createMembership({ pool, clock, subscriptions, metering, gateway, webUrl: config.WEB_URL });
+  const stripeEvents = createStripeEvents({ pool, clock, subscriptions, prices });
+  const analytics = createAnalytics({ pool, clock });
+  const erasure = createErasure({ pool, clock, gateway, counters });
+  const consumer = billingConsumer({ kafka, prefix: infra.kafkaPrefix, pool, clock, logger, subscriptions, erasure });
+  const jobs: Job[] = [{ name: 'expire-trials', run: () => subscriptions.expireTrials() }];
+  if (gateway.kind === 'local') jobs.push({ name: 'renew-local-subscriptions', run: () => localGateway.renewDue() });
+  const scheduler = createScheduler({ redis, logger, jobs, intervalMs: config.JOBS_INTERVAL_MS });
+
   const { app, internalApp } = createHttpSurface({
     name: 'billing',
-    logger: infra.logger,
+    logger,
     checks: infra.checks,
     serviceToken: config.SERVICE_TOKEN,
+    rawBodyPaths: [WEBHOOK_PATH],
+    routes: (app) => {
+      app.use(WEBHOOK_PATH, webhookRouter({ stripe, secret: config.STRIPE_WEBHOOK_SECRET, apply: (event) => stripeEvents.apply(event) }));
+      if (gateway.kind === 'local') app.use('/api/membership/local', localPagesRouter({ pool, gateway: localGateway, links, membership, webUrl: config.WEB_URL }));
+      app.use('/api/membership', membershipRouter({ membership, verifier: tokens, redis, prices }));
+    },
+    internalRoutes: (app) => {
+      app.use('/internal', internalRouter({ metering, analytics }));
+    },
   });
-  return { app, internalApp, start: async () => {}, stop: async () => {} };
+
+  return {
+    app,
+    internalApp,
+    async start() {
+      await metering.warm();
+      await consumer.start();
+      scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await consumer.stop();
+    },
+  };
 }

@@ -1,12 +1,39 @@
 import { z } from 'zod';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
 
-const schema = z.object({
-  ...serviceEnv,
-  PORT: envField.port(4004),
-  INTERNAL_PORT: envField.port(4104),
-  DATABASE_URL: envField.url('postgres://kicksight:kicksight@127.0.0.1:5432/billing'),
-});
+const schema = z
+  .object({
+    ...serviceEnv,
+    PORT: envField.port(4004),
+    INTERNAL_PORT: envField.port(4104),
+    DATABASE_URL: envField.url('postgres://kicksight:kicksight@127.0.0.1:5432/billing'),
+    JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
+    /** The web app's origin: checkout returns to /admin/membership there. */
+    WEB_URL: envField.url('http://127.0.0.1:5173'),
+    /** The public API base as browsers reach it (the local payment pages live under it). */
+    PUBLIC_API_URL: envField.url('http://127.0.0.1:5173/api'),
+    PAYMENT_GATEWAY: z.enum(['stripe', 'local']).default('local'),
+    /** Signs the links of the local payment pages. */
+    LOCAL_GATEWAY_SECRET: z.string().min(16).default('local-gateway-development-secret'),
+    STRIPE_SECRET_KEY: z.string().default('sk_test_kicksight'),
+    /** Where stripe-node sends requests (stripe-mock locally); empty for Stripe itself. */
+    STRIPE_API_BASE: z.string().default(''),
+    STRIPE_WEBHOOK_SECRET: z.string().default('whsec_kicksight_development'),
+    STRIPE_PRICE_PREMIUM_MONTHLY: z.string().default('price_premium_monthly'),
+    STRIPE_PRICE_PREMIUM_YEARLY: z.string().default('price_premium_yearly'),
+    STRIPE_PRICE_UNLIMITED_MONTHLY: z.string().default('price_unlimited_monthly'),
+    STRIPE_PRICE_UNLIMITED_YEARLY: z.string().default('price_unlimited_yearly'),
+    /** How often the scheduled jobs (trial expiry, local renewals) run; 0 turns them off. */
+    JOBS_INTERVAL_MS: envField.int(60_000),
+  })
+  .refine((c) => !(c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY === 'local'), {
+    message: 'PAYMENT_GATEWAY=local is for development and tests; production takes payments through stripe',
+    path: ['PAYMENT_GATEWAY'],
+  })
+  .refine((c) => !(c.NODE_ENV === 'production' && (c.STRIPE_SECRET_KEY === 'sk_test_kicksight' || c.STRIPE_WEBHOOK_SECRET === 'whsec_kicksight_development')), {
+    message: 'production needs real STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    path: ['STRIPE_SECRET_KEY'],
+  });
 
 export type Config = z.infer<typeof schema>;
 

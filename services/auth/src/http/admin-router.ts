@@ -11,14 +11,16 @@ export function adminRouter({ pool, verifier }: { pool: Pool; verifier: JwtVerif
     const { limit } = adminUsersQuerySchema.parse(req.query);
     const rows = await users.newest(pool, limit);
     res.json({
-      data: rows.map((u) => ({
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        membershipTier: membershipTier(u.role, u.tier),
-        membershipStatus: u.membershipStatus,
-        createdAt: u.createdAt.toISOString(),
-      })),
+      data: {
+        users: rows.map((u) => ({
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          membershipTier: membershipTier(u.role, u.tier),
+          membershipStatus: u.membershipStatus,
+          createdAt: u.createdAt.toISOString(),
+        })),
+      },
     });
   });
   return router;

@@ -111,8 +111,8 @@ describe('admin', () => {
     const token = (await api.post('/api/auth/refresh', { refreshToken: admin.tokens.refreshToken })).body.data.tokens.accessToken;
     const response = await api.get('/api/admin/users?limit=2', token);
     expect(response.status).toBe(200);
-    expect(response.body.data).toHaveLength(2);
-    expect(response.body.data[0]).toEqual({ id: admin.user.id, name: 'Ana Lima', email: admin.email, membershipTier: 'admin', membershipStatus: 'trial', createdAt: expect.any(String) });
+    expect(response.body.data.users).toHaveLength(2);
+    expect(response.body.data.users[0]).toEqual({ id: admin.user.id, name: 'Ana Lima', email: admin.email, membershipTier: 'admin', membershipStatus: 'trial', createdAt: expect.any(String) });
     expect((await api.get('/api/admin/users?limit=500', token)).status).toBe(400);
   });
 });

@@ -1,0 +1,133 @@
+import { PLANS, TRIAL_DAYS, type BillingPeriod, type EventData, type EventKey, type PaidPlan } from '@kicksight/contracts';
+import { enqueueEvents, newEvent, withTransaction, type Clock, type Pool, type PoolClient, type Queryable } from '@kicksight/platform';
+import { subscriptions } from '../store/subscriptions.ts';
+import { facts } from '../store/accounts.ts';
+import type { Subscription } from './subscription.ts';
+import { addMonths } from './periods.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const priceOf = (plan: PaidPlan, period: BillingPeriod): number => (period === 'yearly' ? PLANS[plan].yearlyPrice : PLANS[plan].price);
+export const periodEndFrom = (start: Date, period: BillingPeriod): Date => addMonths(start, period === 'yearly' ? 12 : 1);
+
+/** The paid state a gateway reports for a subscription. */
+export interface PaidState {
+  tier: PaidPlan;
+  billingPeriod: BillingPeriod;
+  status: 'active' | 'past_due';
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  gateway: 'stripe' | 'local';
+  customerId: string | null;
+  gatewaySubscriptionId: string | null;
+  /** When the gateway produced this state; older states never overwrite newer ones. */
+  at: Date;
+}
+
+/** The subscription lifecycle: trial, paid activation and changes, cancellation, expiry; each change publishes its event. */
+export function createSubscriptions({ pool, clock }: { pool: Pool; clock: Clock }) {
+  const publish = <K extends EventKey>(client: Queryable, userId: string, key: K, data: EventData<K>) =>
+    enqueueEvents(client, [{ key: userId, envelope: newEvent(key, data, { clock }) }], clock);
+
+  const stateData = (s: Subscription) => ({
+    userId: s.userId,
+    tier: s.tier,
+    status: s.status,
+    periodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  });
+
+  async function startTrial(client: PoolClient, userId: string, startedAt: Date): Promise<void> {
+    const endsAt = new Date(startedAt.getTime() + TRIAL_DAYS * DAY_MS);
+    if (await subscriptions.startTrial(client, userId, startedAt, endsAt, clock.now())) {
+      await publish(client, userId, 'subscription.trial_started@1', { userId, trialEndsAt: endsAt.toISOString() });
+      await facts.add(client, { userId, kind: 'trial_started', plan: 'trial', at: startedAt });
+    }
+  }
+
+  /** Applies a paid state (activation, renewal, plan change, cancellation scheduled) unless a newer one was applied. */
+  async function applyPaidState(client: PoolClient, userId: string, state: PaidState): Promise<Subscription | undefined> {
+    let current = await subscriptions.get(client, userId, true);
+    if (!current) {
+      await startTrial(client, userId, state.at);
+      current = (await subscriptions.get(client, userId, true))!;
+    }
+    if (current.stateAt && current.stateAt > state.at) return undefined;
+    const wasPaid = current.tier !== 'trial' && (current.status === 'active' || current.status === 'past_due');
+    const next: Subscription = {
+      ...current,
+      tier: state.tier,
+      status: state.status,
+      billingPeriod: state.billingPeriod,
+      amountCents: priceOf(state.tier, state.billingPeriod),
+      periodAnchor: wasPaid && current.periodAnchor ? current.periodAnchor : state.periodStart,
+      currentPeriodEnd: state.periodEnd,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      gateway: state.gateway,
+      customerId: state.customerId ?? current.customerId,
+      gatewaySubscriptionId: state.gatewaySubscriptionId ?? current.gatewaySubscriptionId,
+      stateAt: state.at,
+      paidSince: wasPaid ? current.paidSince : state.at,
+    };
+    await subscriptions.save(client, next, clock.now());
+    if (!wasPaid) {
+      await publish(client, userId, 'subscription.started@1', stateData(next));
+      await facts.add(client, { userId, kind: 'converted', plan: next.tier, amountCents: next.amountCents, detail: next.billingPeriod, at: state.at });
+    } else if (changed(current, next)) {
+      await publish(client, userId, 'subscription.changed@1', stateData(next));
+      if (current.tier !== next.tier) await facts.add(client, { userId, kind: 'plan_changed', plan: next.tier, amountCents: next.amountCents, detail: current.tier, at: state.at });
+    }
+    return next;
+  }
+
+  /** Ends a paid subscription: the member is back on the trial's terms, expired. */
+  async function end(client: PoolClient, userId: string, at: Date): Promise<Subscription | undefined> {
+    const current = await subscriptions.get(client, userId, true);
+    if (!current || current.tier === 'trial' || (current.stateAt && current.stateAt > at)) return undefined;
+    const next: Subscription = { ...current, tier: 'trial', status: 'canceled', cancelAtPeriodEnd: false, billingPeriod: null, amountCents: 0, stateAt: at, periodAnchor: null };
+    await subscriptions.save(client, next, clock.now());
+    await publish(client, userId, 'subscription.canceled@1', stateData(next));
+    await facts.add(client, { userId, kind: 'churned', plan: current.tier, amountCents: current.amountCents, at });
+    return next;
+  }
+
+  return {
+    startTrial,
+    applyPaidState,
+    end,
+
+    /** The user's subscription; a user billing has not heard of yet gets the trial now. */
+    async current(userId: string): Promise<Subscription> {
+      const existing = await subscriptions.get(pool, userId);
+      if (existing) return existing;
+      await withTransaction(pool, (client) => startTrial(client, userId, clock.now()));
+      return (await subscriptions.get(pool, userId))!;
+    },
+
+    /** Expires every trial whose end has passed (a scheduled job, runnable for any moment). */
+    async expireTrials(now = clock.now()): Promise<number> {
+      return withTransaction(pool, async (client) => {
+        const due = await subscriptions.dueTrials(client, now);
+        for (const userId of due) {
+          const current = (await subscriptions.get(client, userId))!;
+          await subscriptions.save(client, { ...current, status: 'expired' }, clock.now());
+          await publish(client, userId, 'subscription.trial_expired@1', { userId });
+        }
+        return due.length;
+      });
+    },
+  };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;
+
+function changed(a: Subscription, b: Subscription): boolean {
+  return (
+    a.tier !== b.tier ||
+    a.status !== b.status ||
+    a.cancelAtPeriodEnd !== b.cancelAtPeriodEnd ||
+    a.billingPeriod !== b.billingPeriod ||
+    a.currentPeriodEnd?.getTime() !== b.currentPeriodEnd?.getTime()
+  );
+}

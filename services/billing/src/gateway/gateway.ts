@@ -1,0 +1,28 @@
+import type { BillingPeriod, PaidPlan } from '@kicksight/contracts';
+import type { Subscription } from '../domain/subscription.ts';
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  name: string;
+  plan: PaidPlan;
+  period: BillingPeriod;
+  successUrl: string;
+  cancelUrl: string;
+  subscription: Subscription;
+}
+
+/** How billing talks to payments: Stripe, or its own database (the local gateway). */
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'local';
+  /** A page where the member pays for a new subscription. */
+  createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  /** Moves an existing paid subscription to another plan or period (with proration), never opening a second one. */
+  changePlan(subscription: Subscription, plan: PaidPlan, period: BillingPeriod): Promise<void>;
+  /** A page where the member manages payment details and invoices. */
+  createPortal(subscription: Subscription, returnUrl: string): Promise<{ url: string }>;
+  /** Stops renewal; access runs to the end of the period. */
+  cancelAtPeriodEnd(subscription: Subscription): Promise<void>;
+  /** Ends the subscription at once (account deletion). */
+  cancelNow(subscription: Subscription): Promise<void>;
+}

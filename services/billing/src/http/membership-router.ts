@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { PLANS, PLAN_NAMES, checkoutBodySchema, trackBodySchema } from '@kicksight/contracts';
+import { AppError, idempotency, requireUser, type JwtVerifier, type Redis } from '@kicksight/platform';
+import { CHECKABLE, type Checkable, type Membership } from '../domain/membership.ts';
+import type { StripePrices } from '../gateway/stripe.ts';
+import { callerOf } from './caller.ts';
+
+/** `/api/membership/*`: plans (public), and the signed-in member's status, usage, billing and plan actions. */
+export function membershipRouter({ membership, verifier, redis, prices }: { membership: Membership; verifier: JwtVerifier; redis: Redis; prices: StripePrices }): Router {
+  const router = Router();
+
+  router.get('/plans', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.json({
+      data: PLAN_NAMES.map((name) => {
+        const { entitlements: _features, ...plan } = PLANS[name];
+        return {
+          ...plan,
+          stripePriceId: name === 'trial' ? null : prices[name].monthly,
+          stripePriceIdYearly: name === 'trial' ? null : prices[name].yearly,
+        };
+      }),
+    });
+  });
+
+  const member = Router();
+  member.use(requireUser(verifier), idempotency({ redis, namespace: 'billing' }));
+  member.get('/status', async (req, res) => {
+    res.json({ data: await membership.status(callerOf(req)) });
+  });
+  member.get('/usage', async (req, res) => {
+    res.json({ data: await membership.usage(callerOf(req)) });
+  });
+  member.get('/current-plan', async (req, res) => {
+    res.json({ data: await membership.currentPlan(callerOf(req)) });
+  });
+  member.get('/billing-history', async (req, res) => {
+    res.json({ data: await membership.billingHistory(callerOf(req)) });
+  });
+  member.post('/checkout', async (req, res) => {
+    const { planName, billingPeriod } = checkoutBodySchema.parse(req.body ?? {});
+    res.json({ data: await membership.checkout(callerOf(req), planName, billingPeriod) });
+  });
+  member.post('/portal', async (req, res) => {
+    res.json({ data: await membership.portal(callerOf(req)) });
+  });
+  member.post('/cancel', async (req, res) => {
+    res.json({ data: await membership.cancel(callerOf(req)) });
+  });
+  member.get('/check/:action', async (req, res) => {
+    const action = req.params.action as Checkable;
+    if (!CHECKABLE.includes(action)) throw AppError.badRequest(`Unknown action; one of ${CHECKABLE.join(', ')}`, 'UNKNOWN_ACTION');
+    res.json({ data: await membership.check(callerOf(req), action) });
+  });
+  member.post('/track', async (req, res) => {
+    const { action } = trackBodySchema.parse(req.body ?? {});
+    await membership.track(callerOf(req), action);
+    res.status(202).json({ data: { recorded: true } });
+  });
+  router.use(member);
+  return router;
+}
