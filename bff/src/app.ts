@@ -13,6 +13,7 @@ import { demoGateRouter } from './demo/demo-gate.ts';
 import { createStreamHub } from './events/hub.ts';
 import { createEventRelay } from './events/relay.ts';
 import { createEventStreams } from './events/stream-route.ts';
+import { adminAnalyticsHandler } from './admin/analytics-route.ts';
 
 export interface Deps {
   /** Needs Redis (rate limits, API-key exchanges, the denylist, event fan-out) and Kafka (events in). */
@@ -66,13 +67,14 @@ export function createApp({ infra, config }: Deps): BffApp {
     createDenylistConsumer({ kafka, prefix, logger, denylist, clock }),
   ];
 
+  const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
   const { app } = createHttpSurface({
     name: 'bff',
     logger,
     checks: infra.checks,
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
     parseJson: false,
-    routes: (app) => {
+    routes: (app, metrics) => {
       app.use(securityHeaders());
       app.use(webCors(config.WEB_ORIGIN));
       app.use(edgeGate({ identify, limiter }));
@@ -83,6 +85,7 @@ export function createApp({ infra, config }: Deps): BffApp {
       app.use(docsRouter());
       app.use(demoGateRouter({ password: config.DEMO_PASSWORD, ticketSecret: config.DEMO_TICKET_SECRET, clock, limiter: demoLimiter }));
       app.get('/api/events', streams.handler);
+      app.get('/api/admin/analytics/dashboard', adminAnalyticsHandler({ billing, metrics }));
       app.use(proxy.handler);
     },
   });

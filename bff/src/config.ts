@@ -20,6 +20,7 @@ const schema = z
     ...serviceUrls,
     AUTH_JWKS_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.port}/.well-known/jwks.json`),
     AUTH_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.internalPort}`),
+    BILLING_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.billing.internalPort}`),
     WEB_ORIGIN: envField.url(`http://127.0.0.1:${WEB_PORT}`),
     /** How long a service may take to start answering a proxied request. */
     UPSTREAM_TIMEOUT_MS: envField.int(15_000),

@@ -44,7 +44,8 @@ export interface HttpSurfaceOptions {
   checks: Record<string, ReadinessCheck>;
   /** With a service token the surface also has an internal app; without one (the BFF) it has none. */
   serviceToken?: string;
-  routes?: (app: Express) => void;
+  /** Mounts the public routes; the app's metrics are handed over for routes that report on them. */
+  routes?: (app: Express, metrics: Metrics) => void;
   internalRoutes?: (app: Express) => void;
   /** The BFF proxies bodies untouched and so does not parse them. */
   parseJson?: boolean;
@@ -58,7 +59,7 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
   const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths });
   app.use(healthRouter(checks));
   app.get('/metrics', metrics.handler);
-  options.routes?.(app);
+  options.routes?.(app, metrics);
   finishHttpApp(app, logger);
 
   if (serviceToken === undefined) return { app, metrics };

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createEventProducer, newEvent, systemClock, withTransaction } from '@kicksight/platform';
+import { testKafka, waitFor } from '@kicksight/testkit';
+import { createSubscriptions, periodEndFrom } from '../../src/domain/subscriptions.ts';
+import { recordPayment } from '../../src/domain/payments.ts';
+import { newUserId, startBilling, type BillingApp } from './billing-app.ts';
+
+let billing: BillingApp;
+const at = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const [A, B, C, D, E] = [newUserId(), newUserId(), newUserId(), newUserId(), newUserId()];
+
+/** A scripted history with known answers: sign-ups, activity, conversions, payments, a cancellation and usage. */
+beforeAll(async () => {
+  billing = await startBilling();
+  const pool = billing.infra.pool!;
+  const producer = createEventProducer(testKafka(inject('stack').kafkaBrokers), { prefix: billing.prefix });
+  await producer.connect();
+  const registered = (userId: string, day: string) => ({
+    key: userId,
+    envelope: newEvent('user.registered@1', { userId, email: `${userId}@example.com`, name: 'M', role: 'member', createdAt: at(day).toISOString() }, { clock: systemClock }),
+  });
+  const active = (userId: string, day: string) => ({ key: userId, envelope: newEvent('user.active@1', { userId, day }, { clock: { now: () => at(day) } }) });
+  await producer.send([registered(A, '2026-09-20'), registered(B, '2026-10-05'), registered(C, '2026-10-10'), registered(D, '2026-10-15'), registered(E, '2026-10-28'), active(B, '2026-10-13'), active(C, '2026-10-27')]);
+  await producer.disconnect();
+  await waitFor(async () => (await pool.query(`SELECT count(*)::int AS n FROM analytics_facts WHERE kind IN ('signup', 'active')`)).rows[0].n === 7, { message: 'the history consumed' });
+
+  const subscriptions = createSubscriptions({ pool, clock: billing.clock });
+  const pay = (userId: string, plan: 'premium' | 'unlimited', cents: number, day: string) =>
+    withTransaction(pool, (client) => recordPayment(client, { userId, gatewayInvoiceId: `in_${userId}_${day}`, amountCents: cents, plan, invoiceUrl: null, succeeded: true, at: at(day) }, billing.clock));
+  const convert = (userId: string, tier: 'premium' | 'unlimited', billingPeriod: 'monthly' | 'yearly', day: string) =>
+    withTransaction(pool, (client) =>
+      subscriptions.applyPaidState(client, userId, {
+        tier,
+        billingPeriod,
+        status: 'active',
+        periodStart: at(day),
+        periodEnd: periodEndFrom(new Date('2026-11-22T00:00:00Z'), billingPeriod),
+        cancelAtPeriodEnd: false,
+        gateway: 'stripe',
+        customerId: `cus_${userId}`,
+        gatewaySubscriptionId: `sub_${userId}`,
+        at: at(day),
+      }),
+    );
+  await convert(A, 'premium', 'monthly', '2026-09-22');
+  await pay(A, 'premium', 999, '2026-09-22');
+  await pay(A, 'premium', 999, '2026-10-22');
+  await convert(B, 'unlimited', 'yearly', '2026-10-12');
+  await pay(B, 'unlimited', 19990, '2026-10-12');
+  await convert(C, 'premium', 'monthly', '2026-10-26');
+  await pay(C, 'premium', 999, '2026-10-26');
+  await withTransaction(pool, (client) => subscriptions.end(client, A, at('2026-10-30')));
+
+  billing.clock.advance(at('2026-10-16').getTime() - Date.now());
+  try {
+    for (const key of ['q1', 'q2', 'q3']) await billing.internal.post('/internal/usage/consume', { userId: D, role: 'member', action: 'search', key });
+    await billing.internal.post('/internal/usage/consume', { userId: D, role: 'member', action: 'product_view', key: 'v1' });
+  } finally {
+    billing.clock.reset();
+  }
+});
+afterAll(() => billing?.close());
+
+describe('admin analytics', () => {
+  it('computes October from the scripted history', async () => {
+    const data = await billing.internal.get<Record<string, unknown>>('/internal/analytics/dashboard?startDate=2026-10-01&endDate=2026-10-31');
+    expect(data.health).toEqual({ activeUsers: 3, newSignups: 4, trialUsers: 2, paidUsers: 2 });
+    expect(data.revenue).toEqual({
+      monthlyRecurringRevenue: 2665,
+      averageRevenuePerUser: 1333,
+      revenueByPlan: [
+        { plan: 'premium', subscribers: 1, revenue: 999 },
+        { plan: 'unlimited', subscribers: 1, revenue: 1666 },
+      ],
+      revenueGrowth: [{ month: '2026-10', revenue: 21988, growth: 0 }],
+    });
+    expect(data.trialConversion).toEqual({
+      conversionRate: 50,
+      convertedUsers: 2,
+      totalTrialUsers: 4,
+      conversionsByDay: ['25', '26', '27', '28', '29', '30', '31'].map((d) => ({ date: `2026-10-${d}`, conversions: d === '26' ? 1 : 0 })),
+    });
+    expect(data.churn).toEqual({ churnRate: 33.3, churnedSubscriptions: 1 });
+    expect(data.usage).toEqual({
+      byPlan: [
+        { plan: 'trial', avgSearchesPerUser: 3, avgProductViewsPerUser: 1, avgCollectionItems: 0, activeUsers: 1 },
+        { plan: 'premium', avgSearchesPerUser: 0, avgProductViewsPerUser: 0, avgCollectionItems: 0, activeUsers: 0 },
+        { plan: 'unlimited', avgSearchesPerUser: 0, avgProductViewsPerUser: 0, avgCollectionItems: 0, activeUsers: 0 },
+      ],
+      topFeatures: [
+        { feature: 'search', usageCount: 3, uniqueUsers: 1 },
+        { feature: 'product_view', usageCount: 1, uniqueUsers: 1 },
+      ],
+    });
+  });
+
+  it('shows month-over-month growth across a longer range', async () => {
+    const data = await billing.internal.get<{ revenue: { revenueGrowth: unknown[] } }>('/internal/analytics/dashboard?startDate=2026-09-01&endDate=2026-10-31');
+    expect(data.revenue.revenueGrowth).toEqual([
+      { month: '2026-09', revenue: 999, growth: 0 },
+      { month: '2026-10', revenue: 21988, growth: 2101 },
+    ]);
+  });
+
+  it('refuses an inverted range', async () => {
+    await expect(billing.internal.get('/internal/analytics/dashboard?startDate=2026-10-31&endDate=2026-10-01')).rejects.toMatchObject({ status: 400 });
+  });
+});
