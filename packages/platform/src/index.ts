@@ -17,3 +17,4 @@ export * from './outbox.ts';
 export * from './consumer-dedupe.ts';
 export * from './service.ts';
 export * from './mongo.ts';
+export * from './billing-client.ts';

@@ -205,3 +205,31 @@ export const membershipOperations: Operation[] = [
   { method: 'post', path: '/api/membership/webhook', summary: 'Stripe webhook (signed raw body)', tag: 'membership', access: 'public' },
   { method: 'get', path: '/api/admin/analytics/dashboard', summary: 'Admin analytics for a date range', tag: 'admin', access: 'admin', query: analyticsQuerySchema },
 ];
+
+/** Billing's internal entitlements answer (other services cache it for at most 30 seconds). */
+export const entitlementsSchema = z.object({
+  plan: z.enum(['trial', 'premium', 'unlimited', 'admin']),
+  limits: z.object({ searches: z.number().nullable(), productViews: z.number().nullable(), searchResults: z.number().nullable(), collectionItems: z.number().nullable() }),
+  features: z.object({
+    historicalSales: z.boolean(),
+    predictions: z.boolean(),
+    advancedAnalytics: z.boolean(),
+    apiAccess: z.boolean(),
+    resultValidation: z.boolean(),
+    prioritySupport: z.boolean(),
+  }),
+  expired: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  periodEndsAt: z.string().nullable(),
+});
+export type EntitlementsView = z.infer<typeof entitlementsSchema>;
+
+/** Billing's answer to a consumed unit. */
+export const consumeResultSchema = z.object({
+  allowed: z.literal(true),
+  used: z.number().int().nullable(),
+  limit: z.number().int().nullable(),
+  maxResults: z.number().int().nullable(),
+  counted: z.boolean(),
+});
+export type ConsumeResultView = z.infer<typeof consumeResultSchema>;
