@@ -10,23 +10,33 @@ import type { Queryable } from './postgres.ts';
 export const OUTBOX_CHANNEL = 'outbox';
 
 /**
+ * The VALUES rows of outbox inserts, with their parameters numbered from `firstParam`, for callers that
+ * write events inside a statement of their own (one round trip for a business row and its events).
+ * Columns: id, topic, message_key, type, envelope, created_at, next_attempt_at.
+ */
+export function outboxRows(events: { key: string; envelope: Envelope }[], clock: Clock, firstParam = 1): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const rows = events.map(({ key, envelope }) => {
+    const parsed = parseEvent(envelope);
+    const type = eventKey(parsed.type, parsed.version);
+    if (!isKnownEvent(type)) throw new EventValidationError(`unknown event type ${type}`);
+    const n = firstParam + params.length;
+    params.push(parsed.id, topicOf(type), key, type, JSON.stringify(envelope), clock.now());
+    return `($${n}::uuid, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}::timestamptz, $${n + 5}::timestamptz)`;
+  });
+  return { sql: rows.join(', '), params };
+}
+
+export const OUTBOX_COLUMNS = 'id, topic, message_key, type, envelope, created_at, next_attempt_at';
+
+/**
  * Writes events to the outbox on the caller's client, so they commit or roll back with the
  * business change. The relay is woken when the transaction commits.
  */
 export async function enqueueEvents(client: Queryable, events: { key: string; envelope: Envelope }[], clock: Clock = systemClock): Promise<void> {
   if (events.length === 0) return;
-  const now = clock.now();
-  const rows = events.map(({ key, envelope }) => {
-    const parsed = parseEvent(envelope);
-    const type = eventKey(parsed.type, parsed.version);
-    if (!isKnownEvent(type)) throw new EventValidationError(`unknown event type ${type}`);
-    return [parsed.id, topicOf(type), key, type, JSON.stringify(envelope)];
-  });
-  const values = rows.map((_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5}, $${rows.length * 5 + 1}, $${rows.length * 5 + 1})`);
-  await client.query(
-    `INSERT INTO outbox (id, topic, message_key, type, envelope, created_at, next_attempt_at) VALUES ${values.join(', ')}`,
-    [...rows.flat(), now],
-  );
+  const rows = outboxRows(events, clock);
+  await client.query(`INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ${rows.sql}`, rows.params);
   await client.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }
 

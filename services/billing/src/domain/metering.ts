@@ -1,5 +1,5 @@
 import type { MeteredAction } from '@kicksight/contracts';
-import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type OutgoingEvent, type Pool } from '@kicksight/platform';
+import { AppError, newEvent, type Clock, type OutgoingEvent, type Pool } from '@kicksight/platform';
 import { ledger } from '../store/ledger.ts';
 import type { Counters } from '../store/counters.ts';
 import { entitlementsOf, type Entitlements } from './entitlements.ts';
@@ -73,16 +73,13 @@ export function createMetering({ pool, counters, clock, subscriptions }: { pool:
       if (outcome.state === 'missing') throw AppError.unavailable('Usage could not be counted; please try again.');
       if (outcome.state === 'refused') throw AppError.forbidden(LIMIT_ERRORS[action].message, LIMIT_ERRORS[action].code);
       if (outcome.counted) {
+        const events: OutgoingEvent[] = [{ key: userId, envelope: newEvent('usage.recorded@1', { userId, action, used: outcome.used, limit }, { clock }) }];
+        const level = thresholdReached(outcome.used, limit);
+        if (level && limit !== null) {
+          events.push({ key: userId, envelope: newEvent('usage.threshold@1', { userId, action, used: outcome.used, limit, level }, { clock }) });
+        }
         try {
-          await withTransaction(pool, async (client) => {
-            if (!(await ledger.record(client, { userId, action, period: period.id, key, plan: entitlements.plan, at: now }))) return;
-            const events: OutgoingEvent[] = [{ key: userId, envelope: newEvent('usage.recorded@1', { userId, action, used: outcome.used, limit }, { clock }) }];
-            const level = thresholdReached(outcome.used, limit);
-            if (level && limit !== null) {
-              events.push({ key: userId, envelope: newEvent('usage.threshold@1', { userId, action, used: outcome.used, limit, level }, { clock }) });
-            }
-            await enqueueEvents(client, events, clock);
-          });
+          await ledger.recordWithEvents(pool, { userId, action, period: period.id, key, plan: entitlements.plan, at: now }, events, clock);
         } catch (err) {
           await counters.refund(userId, action, period.id, key).catch(() => undefined);
           throw AppError.unavailable('Usage could not be recorded; please try again.', err);

@@ -1,15 +1,30 @@
-import type { Queryable } from '@kicksight/platform';
+import { OUTBOX_CHANNEL, OUTBOX_COLUMNS, outboxRows, type Clock, type OutgoingEvent, type Queryable } from '@kicksight/platform';
 
 /** The usage ledger: the durable record the Redis counters are rebuilt from. */
 export const ledger = {
-  /** Records a counted unit; false when that unit (user, action, period, key) was already recorded. */
-  async record(db: Queryable, unit: { userId: string; action: string; period: string; key: string; plan: string; at: Date }): Promise<boolean> {
-    const { rowCount } = await db.query(
-      `INSERT INTO usage_ledger (user_id, action, period, usage_key, plan, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (user_id, action, period, usage_key) WHERE refunded_at IS NULL DO NOTHING`,
-      [unit.userId, unit.action, unit.period, unit.key, unit.plan, unit.at],
+  /**
+   * Records a counted unit and its events in one statement (atomic, one round trip); false when that
+   * unit was already recorded, and then no event is written.
+   */
+  async recordWithEvents(
+    db: Queryable,
+    unit: { userId: string; action: string; period: string; key: string; plan: string; at: Date },
+    events: OutgoingEvent[],
+    clock: Clock,
+  ): Promise<boolean> {
+    const outbox = outboxRows(events, clock, 7);
+    const { rows } = await db.query<{ recorded: boolean }>(
+      `WITH unit AS (
+         INSERT INTO usage_ledger (user_id, action, period, usage_key, plan, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id, action, period, usage_key) WHERE refunded_at IS NULL DO NOTHING RETURNING id
+       ), events AS (
+         INSERT INTO outbox (${OUTBOX_COLUMNS})
+         SELECT * FROM (VALUES ${outbox.sql}) AS e(${OUTBOX_COLUMNS}) WHERE EXISTS (SELECT 1 FROM unit) RETURNING 1
+       )
+       SELECT EXISTS (SELECT 1 FROM unit) AS recorded, (SELECT pg_notify('${OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT 1 FROM events)) AS woke`,
+      [unit.userId, unit.action, unit.period, unit.key, unit.plan, unit.at, ...outbox.params],
     );
-    return rowCount === 1;
+    return rows[0]?.recorded === true;
   },
 
   async refund(db: Queryable, unit: { userId: string; action: string; period: string; key: string; at: Date }): Promise<boolean> {
