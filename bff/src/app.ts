@@ -1,12 +1,14 @@
 import { createHttpSurface, createJwtVerifier, createServiceClient, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { systemHealth } from './health/system-health.ts';
-import { createApiKeyExchange } from './edge/api-keys.ts';
-import { createDenylist, createDenylistConsumer } from './edge/denylist.ts';
+import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
+import { createDenylist, denylistHandler } from './edge/denylist.ts';
 import { edgeGate } from './edge/gate.ts';
 import { securityHeaders, webCors } from './edge/hygiene.ts';
 import { createIdentify } from './edge/identity.ts';
 import { createRateLimiter } from './edge/rate-limit.ts';
+import { createTokenCache } from './edge/token-cache.ts';
+import { createUserEventsConsumer } from './edge/user-events.ts';
 import { createProxy } from './proxy/proxy.ts';
 import { docsRouter } from './docs/docs-router.ts';
 import { demoGateRouter } from './demo/demo-gate.ts';
@@ -16,7 +18,7 @@ import { createEventStreams } from './events/stream-route.ts';
 import { adminAnalyticsHandler } from './admin/analytics-route.ts';
 
 export interface Deps {
-  /** Needs Redis (rate limits, API-key exchanges, the denylist, event fan-out) and Kafka (events in). */
+  /** Needs Redis (rate limits, API-key exchanges, event fan-out) and Kafka (events in). */
   infra: Infra;
   config: Config;
 }
@@ -31,9 +33,11 @@ export function createApp({ infra, config }: Deps): BffApp {
   const { logger, clock, redis, kafka, kafkaPrefix: prefix } = infra;
   if (!redis || !kafka) throw new Error('the BFF needs Redis and Kafka in its infra');
 
-  const denylist = createDenylist(redis);
+  // Per request, identifying the caller costs no round trip: verified tokens and deleted accounts are
+  // kept in this pod's memory (the rate limit is the one Redis call left).
+  const denylist = createDenylist(clock);
   const identify = createIdentify({
-    verifier: createJwtVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
+    tokens: createTokenCache({ verifier: createJwtVerifier({ jwksUrl: config.AUTH_JWKS_URL }), clock }),
     exchangeApiKey: createApiKeyExchange({
       auth: createServiceClient({ service: 'auth', baseUrl: config.AUTH_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN }),
       redis,
@@ -41,8 +45,6 @@ export function createApp({ infra, config }: Deps): BffApp {
       logger,
     }),
     denylist,
-    clock,
-    logger,
   });
   const limiter = createRateLimiter({
     redis,
@@ -62,22 +64,35 @@ export function createApp({ infra, config }: Deps): BffApp {
   const proxy = createProxy({ serviceUrls: config.serviceUrls, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyLimitBytes: config.BODY_LIMIT_BYTES, logger });
   const hub = createStreamHub({ redis, logger });
   const streams = createEventStreams({ hub, clock, heartbeatMs: config.SSE_HEARTBEAT_MS });
-  const consumers = [
-    createEventRelay({ kafka, prefix, logger, hub, clock }),
-    createDenylistConsumer({ kafka, prefix, logger, denylist, clock }),
-  ];
+  const purgeExchanges = exchangePurgeHandler(createExchangePurge(redis), clock);
+  const denyDeleted = denylistHandler(denylist, clock);
+  // This pod's own reader of the user topic (deletions and revoked keys); the relay's group is shared.
+  const userEvents = createUserEventsConsumer({
+    kafka,
+    prefix,
+    logger,
+    handle: async (event) => {
+      await denyDeleted(event);
+      // Redis being out must not hold up the deletions behind this event; an exchange lives a minute at most.
+      await purgeExchanges(event).catch((err: unknown) => logger.warn({ err, eventId: event.id }, 'could not drop cached API-key exchanges'));
+    },
+  });
+  const consumers = [createEventRelay({ kafka, prefix, logger, hub, clock, onEvent: purgeExchanges }), userEvents];
 
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
   const { app } = createHttpSurface({
     name: 'bff',
     logger,
-    checks: infra.checks,
+    // Ready once the stores answer and this pod has read every deletion that was on the user topic.
+    checks: { ...infra.checks, userEvents: userEvents.caughtUp },
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
     parseJson: false,
     routes: (app, metrics) => {
       app.use(securityHeaders());
       app.use(webCors(config.WEB_ORIGIN));
       app.use(edgeGate({ identify, limiter }));
+      // Paths the route table gives to a service go straight on; the BFF's own routes below answer the rest.
+      app.use(proxy.handler);
       app.get('/api/health', async (_req, res) => {
         const health = await systemHealth(config.serviceUrls, infra.checks, config.HEALTH_TIMEOUT_MS);
         res.status(health.status === 'ok' ? 200 : 503).json({ data: health });
@@ -86,7 +101,6 @@ export function createApp({ infra, config }: Deps): BffApp {
       app.use(demoGateRouter({ password: config.DEMO_PASSWORD, ticketSecret: config.DEMO_TICKET_SECRET, clock, limiter: demoLimiter }));
       app.get('/api/events', streams.handler);
       app.get('/api/admin/analytics/dashboard', adminAnalyticsHandler({ billing, metrics }));
-      app.use(proxy.handler);
     },
   });
 

@@ -141,6 +141,9 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** The Node options every service process gets (an `env.NODE_OPTIONS` of startService replaces them). */
+export const SERVICE_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning';
+
 /**
  * Runs `node <entry>` with exactly the given environment (plus PATH and HOME) and waits until
  * `readyPath` answers 200 on `port`; fails with the process's last output if it exits or times out.
@@ -154,7 +157,7 @@ export async function startService({ name, entry, port, env, readyPath = '/ready
   };
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_OPTIONS: '--disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_OPTIONS: SERVICE_NODE_OPTIONS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', keep);

@@ -5,6 +5,7 @@
 //   node scripts/bench/verify.ts     (or: npm run bench verify)
 //   BENCH_CONNECTIONS=10 BENCH_DURATION_S=10 BENCH_WARMUP_S=3
 //   BENCH_SINGLE_S=5: also one connection each (the cost per request without queueing; 0 skips it, not part of the verdict)
+//   BENCH_CPU_PROF=<dir>: the BFF runs under `node --cpu-prof` and writes its profile to <dir> when it stops
 import { randomBytes } from 'node:crypto';
 import { SERVICE_NAMES } from '@kicksight/contracts';
 import { generateSigningKey } from '../../services/auth/src/domain/tokens.ts';
@@ -15,6 +16,7 @@ import {
   machine,
   runAlone,
   runName,
+  SERVICE_NODE_OPTIONS,
   startService,
   table,
   throwawayDatabase,
@@ -42,6 +44,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
   const durationS = setting('BENCH_DURATION_S', 10);
   const warmupS = setting('BENCH_WARMUP_S', 3);
   const singleS = setting('BENCH_SINGLE_S', 5, { zero: true });
+  const profileDir = process.env.BENCH_CPU_PROF;
   const { stack, log } = ctx;
   const name = runName('verify');
   const cleanups = new Cleanups();
@@ -106,8 +109,10 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
         // The limit is counted (that work is part of every request) but never reached.
         RATE_LIMIT_POINTS: '1000000000',
         RATE_LIMIT_KEY_PREFIX: `${name}:rl`,
+        ...(profileDir ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
       },
     });
+    if (profileDir) log(`[verify] the BFF writes its CPU profile to ${profileDir} when it stops`);
     cleanups.add('stop the BFF', () => bff.stop());
 
     const signIn = await fetch(`${auth.url}/api/auth/test-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${name}@example.com` }) });

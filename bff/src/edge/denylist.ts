@@ -1,10 +1,8 @@
-import { ACCESS_TOKEN_TTL_MS, Topic, isEvent, type Envelope } from '@kicksight/contracts';
-import { createEventConsumer, topicName, type Clock, type EventConsumer, type Kafka, type Logger, type Redis } from '@kicksight/platform';
+import { ACCESS_TOKEN_TTL_MS, isEvent, type Envelope } from '@kicksight/contracts';
+import type { Clock } from '@kicksight/platform';
 
 /** Access tokens live at most this long, so a deleted account is refused for as long after its deletion. */
 export const DENYLIST_TTL_MS = ACCESS_TOKEN_TTL_MS;
-
-export const denylistKey = (userId: string): string => `denylist:user:${userId}`;
 
 /** Seconds a deletion still has to be enforced: the token lifetime counted from the deletion, or 0 when it has passed. */
 export function denylistTtlSeconds(deletedAt: Date, now: Date): number {
@@ -12,45 +10,47 @@ export function denylistTtlSeconds(deletedAt: Date, now: Date): number {
 }
 
 export interface Denylist {
-  isDenied(userId: string): Promise<boolean>;
-  deny(userId: string, ttlSeconds: number): Promise<void>;
+  /** Whether the account was deleted while tokens issued before that may still be valid. */
+  isDenied(userId: string): boolean;
+  /** Refuses the account's tokens for the next `ttlSeconds`. */
+  deny(userId: string, ttlSeconds: number): void;
+  /** Accounts currently refused. */
+  readonly size: number;
 }
 
-/** Deleted accounts, shared by every BFF pod through Redis. */
-export function createDenylist(redis: Redis): Denylist {
+/**
+ * Deleted accounts, kept in the memory of each BFF pod (userId -> until when), so the check costs no
+ * round trip. Every pod reads the whole `user` topic itself (see user-events.ts): a pod that starts
+ * after a deletion still learns it from the topic.
+ */
+export function createDenylist(clock: Clock): Denylist {
+  const until = new Map<string, number>();
   return {
-    isDenied: async (userId) => (await redis.exists(denylistKey(userId))) === 1,
-    deny: async (userId, ttlSeconds) => {
-      await redis.set(denylistKey(userId), '1', 'EX', ttlSeconds);
+    isDenied(userId) {
+      const end = until.get(userId);
+      if (end === undefined) return false;
+      if (clock.now().getTime() < end) return true;
+      until.delete(userId);
+      return false;
+    },
+    deny(userId, ttlSeconds) {
+      const now = clock.now().getTime();
+      // Deletions are rare: ended entries are dropped here rather than by a timer.
+      for (const [id, end] of until) if (end <= now) until.delete(id);
+      const end = now + ttlSeconds * 1000;
+      if (ttlSeconds > 0 && end > (until.get(userId) ?? 0)) until.set(userId, end);
+    },
+    get size() {
+      return until.size;
     },
   };
 }
 
 /** Handles `user.deleted`: the account's still-valid tokens are refused from now on. */
-export function denylistHandler(denylist: Denylist, clock: Clock) {
+export function denylistHandler(denylist: Pick<Denylist, 'deny'>, clock: Clock) {
   return async (event: Envelope): Promise<void> => {
     if (!isEvent(event, 'user.deleted@1')) return;
     const ttl = denylistTtlSeconds(new Date(event.occurredAt), clock.now());
-    if (ttl > 0) await denylist.deny(event.data.userId, ttl);
+    if (ttl > 0) denylist.deny(event.data.userId, ttl);
   };
-}
-
-export interface DenylistConsumerOptions {
-  kafka: Kafka;
-  prefix: string;
-  logger: Logger;
-  denylist: Denylist;
-  clock: Clock;
-}
-
-/** One consumer group for all BFF pods: the denylist lives in the shared Redis, so one pod writing it is enough. */
-export function createDenylistConsumer({ kafka, prefix, logger, denylist, clock }: DenylistConsumerOptions): EventConsumer {
-  return createEventConsumer({
-    kafka,
-    prefix,
-    groupId: topicName(prefix, 'bff-denylist'),
-    topics: [Topic.user],
-    logger,
-    handle: denylistHandler(denylist, clock),
-  });
 }

@@ -1,11 +1,10 @@
 import type { Request } from 'express';
-import { decodeJwt } from 'jose';
-import { ACCESS_TOKEN_TTL_MS } from '@kicksight/contracts';
-import { AppError, bearerToken, type Clock, type JwtVerifier, type Logger, type Principal } from '@kicksight/platform';
+import { AppError, bearerToken, type Principal } from '@kicksight/platform';
 import { EdgeErrorCode } from '../errors.ts';
 import type { RouteMatch } from '../routes/route-table.ts';
 import { isApiKey, type ApiKeyExchange } from './api-keys.ts';
 import type { Denylist } from './denylist.ts';
+import type { TokenCache } from './token-cache.ts';
 
 /** Who is asking, and the access token the services will see (for an API key: the one it was exchanged for). */
 export interface Identity {
@@ -33,29 +32,21 @@ export function credentialOf(req: Request, route: Pick<RouteMatch, 'queryToken'>
 }
 
 export interface IdentifyOptions {
-  verifier: JwtVerifier;
+  /** Verifies access tokens (and remembers the ones that verified). */
+  tokens: Pick<TokenCache, 'verify'>;
   exchangeApiKey: ApiKeyExchange;
-  denylist: Denylist;
-  clock: Clock;
-  logger: Logger;
+  denylist: Pick<Denylist, 'isDenied'>;
 }
 
 /** Turns a credential into an identity, or throws the 401/403 that explains why not. */
-export function createIdentify({ verifier, exchangeApiKey, denylist, clock, logger }: IdentifyOptions) {
+export function createIdentify({ tokens, exchangeApiKey, denylist }: IdentifyOptions) {
   async function fromToken(token: string): Promise<Omit<Identity, 'viaApiKey'>> {
-    const principal = await verifier.verify(token);
-    const exp = decodeJwt(token).exp;
-    return { principal, token, expiresAt: exp === undefined ? clock.now().getTime() + ACCESS_TOKEN_TTL_MS : exp * 1000 };
+    const { principal, expiresAt } = await tokens.verify(token);
+    return { principal, token, expiresAt };
   }
 
-  async function assertNotDeleted(userId: string): Promise<void> {
-    let denied = false;
-    try {
-      denied = await denylist.isDenied(userId);
-    } catch (err) {
-      logger.warn({ err }, 'deleted-account list unavailable; accepting the token');
-    }
-    if (denied) throw AppError.unauthorized('This account has been deleted', EdgeErrorCode.ACCOUNT_DELETED);
+  function assertNotDeleted(userId: string): void {
+    if (denylist.isDenied(userId)) throw AppError.unauthorized('This account has been deleted', EdgeErrorCode.ACCOUNT_DELETED);
   }
 
   return async function identify(credential: string, method: string, requestId?: string): Promise<Identity> {
@@ -69,7 +60,7 @@ export function createIdentify({ verifier, exchangeApiKey, denylist, clock, logg
     } else {
       identity = { ...(await fromToken(credential)), viaApiKey: false };
     }
-    await assertNotDeleted(identity.principal.id);
+    assertNotDeleted(identity.principal.id);
     return identity;
   };
 }

@@ -28,13 +28,18 @@ export interface RelayOptions {
   logger: Logger;
   hub: StreamHub;
   clock: Clock;
+  /**
+   * Runs for every event before it is pushed, on the one pod that reads it (work on state all pods
+   * share: the purge of cached API-key exchanges when a subscription changes).
+   */
+  onEvent?: (event: Envelope) => Promise<void>;
 }
 
 /**
  * All BFF pods share one consumer group, so each event is read by one pod, which publishes it to the
  * user's Redis channel; every pod then delivers it to that user's streams open on it.
  */
-export function createEventRelay({ kafka, prefix, logger, hub, clock }: RelayOptions): EventConsumer {
+export function createEventRelay({ kafka, prefix, logger, hub, clock, onEvent }: RelayOptions): EventConsumer {
   return createEventConsumer({
     kafka,
     prefix,
@@ -42,6 +47,7 @@ export function createEventRelay({ kafka, prefix, logger, hub, clock }: RelayOpt
     topics: [Topic.notification, Topic.membership, Topic.usage],
     logger,
     handle: async (event) => {
+      await onEvent?.(event);
       const routed = toPush(event, clock.now());
       if (routed) await hub.publish(routed.userId, routed.push);
     },

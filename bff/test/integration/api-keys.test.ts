@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import express from 'express';
 import { testLogger, uniqueName } from '@kicksight/testkit';
 import { closeServer, errorHandler, listen, requireServiceToken, type Principal } from '@kicksight/platform';
+import { createExchangePurge, apiKeyHash } from '../../src/edge/api-keys.ts';
 import { Cleanups, SERVICE_TOKEN, serviceUrlEnv, startBff, startTokenIssuer, startUpstream, type TokenIssuer, type Upstream } from './support.ts';
 
 const stack = inject('stack');
@@ -9,6 +10,7 @@ const cleanups = new Cleanups();
 let issuer: TokenIssuer;
 let upstream: Upstream;
 let bff: string;
+let purge: ReturnType<typeof createExchangePurge>;
 let authInternalUrl: string;
 const exchanges: string[] = [];
 const keys = new Map<string, Pick<Principal, 'id' | 'role' | 'tier'>>();
@@ -45,6 +47,7 @@ beforeAll(async () => {
     env: { ...serviceUrlEnv({}, upstream.url), AUTH_JWKS_URL: issuer.jwksUrl, AUTH_INTERNAL_URL: (authInternalUrl = await startAuthInternal()), RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
   });
   bff = started.url;
+  purge = createExchangePurge(started.infra.redis!);
 });
 
 afterAll(() => cleanups.run());
@@ -102,5 +105,34 @@ describe('personal API keys', () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(exchanges).not.toContain(key);
+  });
+});
+
+describe('purging cached exchanges', () => {
+  const use = (key: string) => fetch(`${bff}/api/sneakers`, { headers: { authorization: `Bearer ${key}` } });
+  const exchangesOf = (key: string) => exchanges.filter((k) => k === key).length;
+
+  it('exchanges a key at auth again once its cached exchange was dropped', async () => {
+    const key = newKey({ id: uniqueName('collector'), role: 'member', tier: 'unlimited' });
+    expect((await use(key)).status).toBe(200);
+    expect((await use(key)).status).toBe(200);
+    expect(exchangesOf(key)).toBe(1);
+    await purge.forgetKey(apiKeyHash(key));
+    expect((await use(key)).status).toBe(200);
+    expect(exchangesOf(key)).toBe(2);
+  });
+
+  it('drops every key of a user, and caches none of theirs for a while after', async () => {
+    const owner = { id: uniqueName('collector'), role: 'member' as const, tier: 'unlimited' as const };
+    const [first, second] = [newKey(owner), newKey(owner)];
+    const other = newKey({ id: uniqueName('collector'), role: 'member', tier: 'unlimited' });
+    for (const key of [first!, second!, other]) expect((await use(key)).status).toBe(200);
+
+    await purge.forgetUser(owner.id);
+    for (const key of [first!, second!, other]) expect((await use(key)).status).toBe(200);
+    expect([exchangesOf(first!), exchangesOf(second!), exchangesOf(other)]).toEqual([2, 2, 1]);
+    // Held: each call of the owner's keys is exchanged at auth, which knows the owner's current plan.
+    expect((await use(first!)).status).toBe(200);
+    expect(exchangesOf(first!)).toBe(3);
   });
 });

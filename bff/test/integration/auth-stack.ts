@@ -10,6 +10,7 @@ import {
   openInfra,
   type EventProducer,
   type Pool,
+  type Redis,
 } from '@kicksight/platform';
 import { createTestDatabase, createTestTopics, movableClock, testKafka, uniqueName, type StackUrls } from '@kicksight/testkit';
 import { createApp as createAuthApp } from '../../../services/auth/src/app.ts';
@@ -39,6 +40,8 @@ export interface AuthStack {
   oauth: OAuth2Server;
   /** Publishes events on the shared topics, as billing would. */
   producer: EventProducer;
+  /** The BFF's Redis (to look at its cached API-key exchanges). */
+  bffRedis: Redis;
   /** Every log line each app wrote. */
   bffLogs: string[];
   authLogs: string[];
@@ -169,6 +172,7 @@ export async function startAuthStack(stack: StackUrls): Promise<AuthStack> {
       prefix: topics.prefix,
       oauth,
       producer,
+      bffRedis: bffOpened.infra.redis!,
       bffLogs,
       authLogs,
       upstream,

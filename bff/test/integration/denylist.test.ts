@@ -8,6 +8,7 @@ const cleanups = new Cleanups();
 let bff: string;
 let producer: EventProducer;
 let mint: (id: string) => Promise<string>;
+let startPod: () => Promise<string>;
 
 beforeAll(async () => {
   const kafka = testKafka(stack.kafkaBrokers);
@@ -19,14 +20,17 @@ beforeAll(async () => {
   const issuer = await startTokenIssuer(cleanups);
   mint = (id) => issuer.mint({ id });
   const upstream = await startUpstream('collection', cleanups);
-  const started = await startBff({
-    stack,
-    prefix: topics.prefix,
-    cleanups,
-    start: true,
-    env: { ...serviceUrlEnv({}, upstream.url), AUTH_JWKS_URL: issuer.jwksUrl, RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
-  });
-  bff = started.url;
+  startPod = async () =>
+    (
+      await startBff({
+        stack,
+        prefix: topics.prefix,
+        cleanups,
+        start: true,
+        env: { ...serviceUrlEnv({}, upstream.url), AUTH_JWKS_URL: issuer.jwksUrl, RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
+      })
+    ).url;
+  bff = await startPod();
 });
 
 afterAll(() => cleanups.run());
@@ -47,5 +51,26 @@ describe('deleted accounts', () => {
     }, { timeoutMs: 20_000, message: 'the deleted account to be refused' });
     expect(await refused.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
     expect((await get(staying)).status).toBe(200);
+  });
+
+  it('is known to a pod that starts after the deletion, by the time that pod is ready', async () => {
+    const userId = uniqueName('left-earlier');
+    const token = await mint(userId);
+    await producer.send([{ key: userId, envelope: newEvent('user.deleted@1', { userId }, { clock: systemClock }) }]);
+    // The pod already running learns it first, so the event is on the topic before the new pod starts.
+    await waitFor(async () => (await fetch(`${bff}/api/collections`, { headers: { authorization: `Bearer ${token}` } })).status === 401, {
+      timeoutMs: 20_000,
+      message: 'the running pod to refuse the deleted account',
+    });
+
+    const late = await startPod();
+    const ready = await waitFor(async () => {
+      const response = await fetch(`${late}/readyz`);
+      return response.status === 200 ? ((await response.json()) as { checks: Record<string, { ok: boolean }> }) : undefined;
+    }, { timeoutMs: 20_000, message: 'the new pod to be ready' });
+    expect(ready.checks.userEvents).toMatchObject({ ok: true });
+    const response = await fetch(`${late}/api/collections`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
   });
 });

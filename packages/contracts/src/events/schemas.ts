@@ -27,6 +27,8 @@ export const eventDefinitions = {
   'user.updated@1': { topic: Topic.user, data: z.object({ userId: id, email: z.email(), name: z.string(), emailNotifications: z.boolean() }) },
   'user.deleted@1': { topic: Topic.user, data: z.object({ userId: id }) },
   'user.active@1': { topic: Topic.user, data: z.object({ userId: id, day: z.iso.date() }) },
+  /** A personal API key was revoked; `keyHash` is the SHA-256 hex of the key, as auth stores it. */
+  'user.api_key_revoked@1': { topic: Topic.user, data: z.object({ userId: id, keyHash: z.string().regex(/^[0-9a-f]{64}$/) }) },
   'user.password_reset_requested@1': {
     topic: Topic.passwordReset,
     data: z.object({ userId: id, email: z.email(), name: z.string(), resetUrl: z.url(), expiresAt: instant }),

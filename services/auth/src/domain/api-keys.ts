@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Clock, type Pool } from '@kicksight/platform';
+import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type Pool } from '@kicksight/platform';
 import { apiKeys } from '../store/api-keys.ts';
+import type { Context } from './accounts.ts';
 import { users } from '../store/users.ts';
 import { mayUseApiKeys } from './membership.ts';
 import { hashSecret, issueAccessToken, newSecret, type SigningKeys } from './tokens.ts';
@@ -46,8 +47,14 @@ export function createApiKeys({ pool, clock, keys }: { pool: Pool; clock: Clock;
       return (await apiKeys.activeOfUser(pool, userId)).map(view);
     },
 
-    async revoke(userId: string, id: string) {
-      if (!(await apiKeys.revoke(pool, userId, id, clock.now()))) throw AppError.notFound('No such API key');
+    /** Revokes a key and, in the same transaction, publishes `user.api_key_revoked` so the edge drops its cached exchange at once. */
+    async revoke(userId: string, id: string, ctx: Context = {}) {
+      await withTransaction(pool, async (client) => {
+        const keyHash = await apiKeys.revoke(client, userId, id, clock.now());
+        if (!keyHash) throw AppError.notFound('No such API key');
+        const event = newEvent('user.api_key_revoked@1', { userId, keyHash }, { clock, correlationId: ctx.correlationId });
+        await enqueueEvents(client, [{ key: userId, envelope: event }], clock);
+      });
     },
 
     /** Exchanges a key for a short-lived access token of its owner, while the owner is still entitled. */

@@ -58,7 +58,7 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
       res.status(404).json({ message: 'No such API key', code: 'NOT_FOUND' });
       return;
     }
-    await apiKeys.revoke(principal(req).id, id);
+    await apiKeys.revoke(principal(req).id, id, contextOf(req));
     res.json({ data: { message: 'API key revoked' } });
   });
   return router;

@@ -29,10 +29,13 @@ export const apiKeys = {
     return rows[0] ? toRecord(rows[0]) : undefined;
   },
 
-  /** Revokes one of the user's own keys; false when the user has no such active key. */
-  async revoke(db: Queryable, userId: string, id: string, now: Date): Promise<boolean> {
-    const { rowCount } = await db.query('UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [id, userId, now]);
-    return rowCount === 1;
+  /** Revokes one of the user's own keys and answers its hash; undefined when the user has no such active key. */
+  async revoke(db: Queryable, userId: string, id: string, now: Date): Promise<string | undefined> {
+    const { rows } = await db.query<{ key_hash: string }>(
+      'UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING key_hash',
+      [id, userId, now],
+    );
+    return rows[0]?.key_hash;
   },
 
   /** Records use at most once a minute per key, to keep reads cheap. */

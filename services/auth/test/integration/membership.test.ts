@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, createServiceClient, newEvent, type EventProducer } from '@kicksight/platform';
 import { testKafka, waitFor } from '@kicksight/testkit';
@@ -84,6 +85,39 @@ describe('personal API keys', () => {
     expect((await api.delete(`/api/user/api-keys/${id}`, undefined, tokens.accessToken)).status).toBe(200);
     await expect(internal().post('/internal/api-keys/verify', { key })).rejects.toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
     expect((await api.delete(`/api/user/api-keys/${id}`, undefined, tokens.accessToken)).status).toBe(404);
+  });
+
+  it('publish user.api_key_revoked through the outbox when a key is revoked, naming it by its hash', async () => {
+    const { user, tokens } = await register(api);
+    await subscribe(user.id, 'unlimited');
+    await waitFor(async () => (await auth.infra.pool!.query('SELECT tier FROM users WHERE id = $1', [user.id])).rows[0].tier === 'unlimited', { message: 'unlimited' });
+    const { key, id } = (await api.post('/api/user/api-keys', { name: 'spreadsheet' }, tokens.accessToken)).body.data;
+    const revokedEvents = async () =>
+      (await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.api_key_revoked@1' AND message_key = $1 ORDER BY seq`, [user.id])).rows.map((r) => r.envelope);
+    expect(await revokedEvents()).toEqual([]);
+
+    const revoked = await fetch(`${auth.url}/api/user/api-keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${tokens.accessToken}`, 'x-request-id': 'revoke-1' } });
+    expect(revoked.status).toBe(200);
+    const events = await revokedEvents();
+    expect(events).toEqual([
+      {
+        id: expect.any(String),
+        type: 'user.api_key_revoked',
+        version: 1,
+        occurredAt: expect.any(String),
+        correlationId: 'revoke-1',
+        data: { userId: user.id, keyHash: createHash('sha256').update(key).digest('hex') },
+      },
+    ]);
+    // The hash is the one auth stored for the key.
+    expect((await auth.infra.pool!.query('SELECT key_hash FROM api_keys WHERE id = $1', [id])).rows[0].key_hash).toBe(events[0].data.keyHash);
+    // A revocation that finds no active key changes nothing and publishes nothing.
+    expect((await api.delete(`/api/user/api-keys/${id}`, undefined, tokens.accessToken)).status).toBe(404);
+    expect(await revokedEvents()).toHaveLength(1);
+    await waitFor(
+      async () => (await auth.infra.pool!.query(`SELECT status FROM outbox WHERE id = $1`, [events[0].id])).rows[0]?.status === 'published',
+      { message: 'user.api_key_revoked published' },
+    );
   });
 
   it("cannot revoke another member's key", async () => {
