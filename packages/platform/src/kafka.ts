@@ -63,10 +63,31 @@ export async function ensureTopics(kafka: Kafka, { prefix = '', partitions = 3 }
       configEntries: topic === Topic.passwordReset ? [{ name: 'retention.ms', value: String(PASSWORD_RESET_RETENTION_MS) }] : [],
     }));
     const missing = wanted.filter((t) => !existing.has(t.topic));
-    if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
+    if (missing.length > 0) {
+      await admin.createTopics({ topics: missing, waitForLeaders: false });
+      await waitForLeaders(admin, missing.map((t) => t.topic));
+    }
     return wanted.map((t) => t.topic);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * Waits until every partition of the topics has a leader. kafkajs' own wait gives up on
+ * "unknown topic" while the controller is still spreading new metadata (many topics created at once).
+ */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`topics had no leaders within ${timeoutMs} ms: ${topics.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -7,3 +7,5 @@ export * from './toxiproxy.ts';
 export * from './smtp.ts';
 export * from './infra.ts';
 export * from './clock.ts';
+export * from './service.ts';
+export * from './http.ts';

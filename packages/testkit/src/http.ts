@@ -1,0 +1,48 @@
+/** An answer read loosely: tests assert on its shape. */
+export interface JsonAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** A body sent as it is (malformed JSON, huge payloads). */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON client for one origin, as a browser or another service would call it (redirects not followed). */
+export function jsonClient(baseUrl: string) {
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<JsonAnswer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      redirect: 'manual',
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { text };
+    }
+    return { status: response.status, body, headers: response.headers };
+  }
+  return {
+    call,
+    get: (path: string, token?: string) => call('GET', path, { token }),
+    post: (path: string, body?: unknown, token?: string, headers?: Record<string, string>) => call('POST', path, { body, token, headers }),
+    put: (path: string, body?: unknown, token?: string) => call('PUT', path, { body, token }),
+    delete: (path: string, body?: unknown, token?: string) => call('DELETE', path, { body, token }),
+    raw: (method: string, path: string, raw: string) => call(method, path, { raw }),
+  };
+}
+
+export type JsonClient = ReturnType<typeof jsonClient>;
