@@ -26,7 +26,9 @@ export interface RateLimiter {
  * goes through (logged): the limit protects the services, it must not take the product down.
  */
 export function createRateLimiter({ redis, keyPrefix, points, durationS, logger, message = 'Too many requests. Please slow down and try again shortly.' }: RateLimitOptions): RateLimiter {
-  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationS, rejectIfRedisNotReady: true });
+  // Commands wait in ioredis' queue while the connection comes up (a fresh pod counts its first requests too);
+  // a Redis that stays down fails them after its retries, and the request goes through.
+  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationS });
   return {
     async consume(key, res) {
       try {
