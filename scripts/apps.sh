@@ -44,10 +44,22 @@ STRIPE_API_BASE=$KS_STRIPE_URL
 SMTP_HOST=$KS_SMTP_HOST
 SMTP_PORT=$KS_SMTP_PORT
 ENV
+  local name port internal
   for app in "${APPS[@]}"; do
-    read -r name _ port _ <<<"$app"
+    read -r name _ port internal <<<"$app"
     printf '%s_URL=http://127.0.0.1:%s\n' "${name^^}" "$port" >>"$APP_ENV"
+    [[ "$internal" == "-" ]] || printf '%s_INTERNAL_URL=http://127.0.0.1:%s\n' "${name^^}" "$internal" >>"$APP_ENV"
   done
+  # Where each process finds the others when ports are not the defaults.
+  local web="http://127.0.0.1:${KS_WEB_PORT:-5173}"
+  cat >>"$APP_ENV" <<ENV
+JWKS_URL=http://127.0.0.1:${KS_AUTH_PORT:-4001}/.well-known/jwks.json
+AUTH_JWKS_URL=http://127.0.0.1:${KS_AUTH_PORT:-4001}/.well-known/jwks.json
+BFF_URL=http://127.0.0.1:${KS_BFF_PORT:-8080}
+WEB_URL=$web
+WEB_ORIGIN=$web
+PUBLIC_API_URL=$web/api
+ENV
 }
 
 # keep_or_make <file> <key> <command...>: the value already in the file, else the command's output.

@@ -40,6 +40,7 @@ e2e() {
   scripts/stack.sh install-browser
   scripts/stack.sh up >/dev/null
   scripts/apps.sh up
+  export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}"
   run_vitest e2e "${KS_BUDGET_E2E:-1200}" e2e
 }
 
