@@ -123,6 +123,9 @@ cmd_up() {
   # shellcheck source=/dev/null
   source "$STACK_ENV"
   KAFKA_BROKERS=$KS_KAFKA_BROKERS node "$KS_ROOT/scripts/topics.ts"
+  # The catalogue: real data read in place (DATA_DIR, default ../shared/data), then generated breadth;
+  # a second run finds everything there and writes nothing.
+  (cd "$KS_ROOT" && node --env-file="$APP_ENV" services/catalog/src/cli/import.ts --quiet) || die catalog "the catalogue import failed"
   if [[ ! -f "$KS_ROOT/web/dist/index.html" ]] || [[ -n "$(find "$KS_ROOT/web/src" "$KS_ROOT/web/index.html" -newer "$KS_ROOT/web/dist/index.html" -print -quit)" ]]; then
     note web "building the web app"
     (cd "$KS_ROOT/web" && npx vite build --logLevel warn) || die web "vite build failed"

@@ -1,18 +1,100 @@
-import { createHttpSurface, type Infra, type ServiceApp } from '@kicksight/platform';
+import {
+  createBillingClient,
+  createHttpSurface,
+  createJwtVerifier,
+  type BillingClient,
+  type EventConsumer,
+  type Infra,
+  type JwtVerifier,
+  type ServiceApp,
+} from '@kicksight/platform';
 import type { Config } from './config.ts';
+import { createCatalog } from './domain/catalog.ts';
+import { createSales } from './domain/sales.ts';
+import { createSearchIndex } from './domain/search-index.ts';
+import { summaryOf } from './domain/views.ts';
+import { createRelay } from './events/relay.ts';
+import { SUMMARY_PROJECTION, searchUpdatesConsumer } from './events/search-updates.ts';
+import { internalRouter } from './http/internal-router.ts';
+import { publicRouter, testRouter } from './http/public-router.ts';
+import { createModels, ensureIndexes, type SneakerDoc } from './store/models.ts';
 
 export interface Deps {
   infra: Infra;
   config: Config;
+  /** Verifies access tokens (auth's JWKS by default). */
+  verifier?: JwtVerifier;
+  /** Billing's metering and entitlements (its internal port by default). */
+  billing?: BillingClient;
+  /** Names this pod's search consumer group (unique per process by default). */
+  searchGroupId?: string;
 }
 
-/** The catalog service: sneakers, size variants, sales, daily aggregates, search, trending and the live market feed. */
-export function createApp({ infra, config }: Deps): ServiceApp {
+/** Changes made while the index was being built are read again from this far back. */
+const CATCH_UP_MARGIN_MS = 60_000;
+
+/** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
+export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; relay: ReturnType<typeof createRelay> } {
+  const { mongo, kafka, producer, clock, logger } = infra;
+  if (!mongo || !kafka || !producer) throw new Error('catalog needs MongoDB and Kafka');
+  const models = createModels(mongo);
+  const tokens = verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL });
+  const meter = billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, now: () => clock.now().getTime() });
+  const index = createSearchIndex();
+  const sales = createSales({ models, clock, logger });
+  const catalog = createCatalog({ models, index, billing: meter, clock, logger });
+  const relay = createRelay({ models, producer, sales, clock, logger, intervalMs: config.RELAY_INTERVAL_MS, recoverAfterMs: config.RELAY_RECOVER_AFTER_MS });
+  const consumer: EventConsumer = searchUpdatesConsumer({ kafka, prefix: infra.kafkaPrefix, logger, models, index, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS, groupId: searchGroupId });
+  let indexReady = false;
+
   const { app, internalApp } = createHttpSurface({
     name: 'catalog',
-    logger: infra.logger,
-    checks: infra.checks,
+    logger,
+    checks: {
+      ...infra.checks,
+      searchIndex: async () => {
+        if (!indexReady) throw new Error('the search index is being built');
+        return { sneakers: index.size };
+      },
+    },
     serviceToken: config.SERVICE_TOKEN,
+    routes: (app) => {
+      if (config.TEST_ROUTES_ENABLED) app.use('/api/test', testRouter({ sales, verifier: tokens }));
+      app.use('/api', publicRouter({ catalog, verifier: tokens }));
+    },
+    internalRoutes: (app) => {
+      app.use('/internal', internalRouter({ catalog }));
+    },
   });
-  return { app, internalApp, start: async () => {}, stop: async () => {} };
+
+  /** Fills the index from the store, then reads again what changed while it was filled. */
+  async function buildIndex(): Promise<void> {
+    const started = clock.now();
+    const startedAt = performance.now();
+    const docs = await models.Sneaker.find({}, SUMMARY_PROJECTION).lean<SneakerDoc[]>();
+    index.addAll(docs.map(summaryOf));
+    const since = new Date(started.getTime() - CATCH_UP_MARGIN_MS);
+    const changed = await models.Sneaker.find({ updatedAt: { $gte: since } }, SUMMARY_PROJECTION).lean<SneakerDoc[]>();
+    for (const doc of changed) index.upsert(summaryOf(doc));
+    logger.info({ sneakers: index.size, ms: Math.round(performance.now() - startedAt) }, 'search index built');
+  }
+
+  return {
+    app,
+    internalApp,
+    index,
+    relay,
+    async start() {
+      await ensureIndexes(models);
+      // Join first, so no change published while the index is built is missed.
+      await consumer.start();
+      await buildIndex();
+      indexReady = true;
+      relay.start();
+    },
+    async stop() {
+      await relay.stop();
+      await consumer.stop();
+    },
+  };
 }

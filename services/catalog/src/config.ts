@@ -1,12 +1,34 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
 
-const schema = z.object({
-  ...serviceEnv,
-  PORT: envField.port(4002),
-  INTERNAL_PORT: envField.port(4102),
-  MONGO_URL: envField.url('mongodb://127.0.0.1:27017/catalog'),
-});
+/** `../shared/data` beside the repository's root. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+
+const schema = z
+  .object({
+    ...serviceEnv,
+    PORT: envField.port(4002),
+    INTERNAL_PORT: envField.port(4102),
+    MONGO_URL: envField.url('mongodb://127.0.0.1:27017/catalog'),
+    JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
+    /** Billing's internal port: metering and entitlements. */
+    BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
+    /** The real data files the import reads in place (never copied into the repository). */
+    DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+    /** Enables `POST /api/test/sales` (records a sale at a given price); refused in production. */
+    TEST_ROUTES_ENABLED: envField.bool(false),
+    /** How often the outbox relay looks for unpublished sales and product changes. */
+    RELAY_INTERVAL_MS: envField.int(1_000),
+    /** A sale left half-applied (a crash) is completed by the relay after this long. */
+    RELAY_RECOVER_AFTER_MS: envField.int(30_000),
+    /** Session time-out of this pod's search-index consumer (its group is its own). */
+    SEARCH_CONSUMER_SESSION_MS: envField.int(10_000),
+  })
+  .refine((c) => !(c.NODE_ENV === 'production' && c.TEST_ROUTES_ENABLED), {
+    message: 'TEST_ROUTES_ENABLED records sales at any price and is refused in production',
+    path: ['TEST_ROUTES_ENABLED'],
+  });
 
 export type Config = z.infer<typeof schema>;
 

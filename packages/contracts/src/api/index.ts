@@ -1,10 +1,12 @@
 export * from './operation.ts';
 export * from './auth.ts';
 export * from './membership.ts';
+export * from './catalog.ts';
 
 import { authOperations } from './auth.ts';
 import { membershipOperations } from './membership.ts';
+import { catalogOperations } from './catalog.ts';
 import type { Operation } from './operation.ts';
 
 /** Every documented operation of the public API. */
-export const allOperations: Operation[] = [...authOperations, ...membershipOperations];
+export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations];

@@ -1,0 +1,385 @@
+import { z } from 'zod';
+import type { Operation } from './operation.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Sizes
+// ---------------------------------------------------------------------------------------------
+
+/** US sizes 3.5 to 20 in half steps are valid everywhere on the server. */
+export const SIZE_MIN = 3.5;
+export const SIZE_MAX = 20;
+export const SIZES: readonly number[] = Array.from({ length: (SIZE_MAX - SIZE_MIN) * 2 + 1 }, (_, i) => SIZE_MIN + i / 2);
+export const INVALID_SIZE_MESSAGE = `Invalid size: sizes run from ${SIZE_MIN} to ${SIZE_MAX} in half steps`;
+
+export const isValidSize = (size: number): boolean => Number.isFinite(size) && size >= SIZE_MIN && size <= SIZE_MAX && Number.isInteger(size * 2);
+
+/** A size from a number or a query-string value ("10", "10.5"). */
+export const sizeSchema = z.coerce.number({ error: INVALID_SIZE_MESSAGE }).refine(isValidSize, { message: INVALID_SIZE_MESSAGE });
+
+// ---------------------------------------------------------------------------------------------
+// Market rules (money in cents, percentages as plain numbers)
+// ---------------------------------------------------------------------------------------------
+
+/** A sneaker is trending when its 24-hour change is over $50 either way ... */
+export const TRENDING_CHANGE_24H_CENTS = 5_000;
+/** ... or its premium over retail is above 100%. */
+export const TRENDING_PREMIUM_PERCENT = 100;
+
+/** Premium of a price over retail in percent (12.5 means 12.5%); null without a retail price. */
+export function premiumPercent(price: number | null | undefined, retailPrice: number | null | undefined): number | null {
+  if (price === null || price === undefined || !retailPrice || retailPrice <= 0) return null;
+  return ((price - retailPrice) / retailPrice) * 100;
+}
+
+export interface TrendingInput {
+  currentPrice: number | null;
+  retailPrice: number | null;
+  priceChange24h: number | null;
+}
+
+/** The trending rule of the search results and the dashboard. */
+export function isTrending({ currentPrice, retailPrice, priceChange24h }: TrendingInput): boolean {
+  if (priceChange24h !== null && Math.abs(priceChange24h) > TRENDING_CHANGE_24H_CENTS) return true;
+  const premium = premiumPercent(currentPrice, retailPrice);
+  return premium !== null && premium > TRENDING_PREMIUM_PERCENT;
+}
+
+export const MARKET_STATUS_LABELS = ['Hype Beast', 'High Premium', 'Above Retail', 'Below Retail', 'Great Deal', 'Steal Deal'] as const;
+export type MarketStatusLabel = (typeof MARKET_STATUS_LABELS)[number] | 'No Retail Price';
+
+export interface MarketStatus {
+  label: MarketStatusLabel;
+  /** A colour name the web app maps to its theme. */
+  color: string;
+  description: string;
+}
+
+/** Market status by percent versus retail: the first row whose threshold the premium is above wins. */
+export const MARKET_STATUS_THRESHOLDS: readonly { above: number; status: MarketStatus }[] = [
+  { above: 50, status: { label: 'Hype Beast', color: 'red', description: 'More than 50% above retail' } },
+  { above: 20, status: { label: 'High Premium', color: 'orange', description: '20% to 50% above retail' } },
+  { above: 0, status: { label: 'Above Retail', color: 'yellow', description: 'Up to 20% above retail' } },
+  { above: -20, status: { label: 'Below Retail', color: 'blue', description: 'Up to 20% below retail' } },
+  { above: -50, status: { label: 'Great Deal', color: 'green', description: '20% to 50% below retail' } },
+];
+export const STEAL_DEAL: MarketStatus = { label: 'Steal Deal', color: 'purple', description: 'More than 50% below retail' };
+export const NO_RETAIL_STATUS: MarketStatus = { label: 'No Retail Price', color: 'gray', description: 'The retail price is not known' };
+
+export function marketStatus(price: number | null | undefined, retailPrice: number | null | undefined): MarketStatus {
+  const premium = premiumPercent(price, retailPrice);
+  if (premium === null) return NO_RETAIL_STATUS;
+  return MARKET_STATUS_THRESHOLDS.find((row) => premium > row.above)?.status ?? STEAL_DEAL;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constants of the calls
+// ---------------------------------------------------------------------------------------------
+
+export const SEARCH_BRANDS = ['Nike', 'Adidas', 'Jordan', 'New Balance', 'Puma', 'Converse', 'Vans'] as const;
+export const SEARCH_SORTS = ['rank', 'release_date'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_PAGE_SIZE = 50;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+export const SEARCH_MIN_QUERY_LENGTH = 2;
+export const SEARCH_MAX_QUERY_LENGTH = 100;
+export const SUGGESTIONS_LIMIT = 5;
+export const DAILY_SALES_DAYS = [7, 30, 90, 365] as const;
+export const DAILY_SALES_PAGE_SIZE = 30;
+export const RECENT_SALES_PAGE_SIZE = 50;
+export const PRICE_HISTORY_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
+export type PriceHistoryPeriod = keyof typeof PRICE_HISTORY_PERIODS;
+export const RELATED_STRATEGIES = ['mixed', 'brand', 'category', 'price-range', 'trending'] as const;
+export type RelatedStrategy = (typeof RELATED_STRATEGIES)[number];
+export const RELATED_DEFAULT_LIMIT = 12;
+export const TRENDING_TIMEFRAMES = { '24h': 1, '7d': 7, '30d': 30 } as const;
+export const SAMPLE_SNEAKERS_LIMIT = 12;
+
+export const SNEAKER_NOT_FOUND = 'Sneaker not found';
+export const SEARCH_TOO_SHORT_MESSAGE = `Enter at least ${SEARCH_MIN_QUERY_LENGTH} characters or choose a brand to search`;
+export const HISTORICAL_SALES_LOCKED_MESSAGE = 'Historical sales data is a premium feature. Upgrade to Pro or Expert to see sales history.';
+
+// ---------------------------------------------------------------------------------------------
+// Queries (parsed from query strings: every value arrives as a string)
+// ---------------------------------------------------------------------------------------------
+
+const positiveInt = (name: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+const plainString = (name: string, max: number) =>
+  z.string({ error: `${name} must be text` }).max(max, `${name} must be at most ${max} characters`);
+
+export const pageQuery = (defaultLimit: number, maxLimit: number) => ({
+  page: positiveInt('page', 10_000, 1),
+  limit: positiveInt('limit', maxLimit, defaultLimit),
+});
+
+/** Brands as `brands=Nike,Jordan` or repeated `brands=Nike&brands=Jordan`; anything else is refused. */
+export const brandsParamSchema = z
+  .union([plainString('brands', 200), z.array(plainString('brands', 200)).max(20, 'At most 20 brands')], { error: 'brands must be a list of brand names' })
+  .optional()
+  .transform((value) =>
+    [...new Set((Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => v.split(',')).map((b) => b.trim()).filter(Boolean))],
+  )
+  .refine((brands) => brands.every((b) => b.length <= 40), { message: 'A brand name must be at most 40 characters' });
+
+export const searchQuerySchema = z
+  .object({
+    q: plainString('Search query', SEARCH_MAX_QUERY_LENGTH).optional().transform((q) => (q ?? '').trim().replace(/\s+/g, ' ')),
+    brands: brandsParamSchema,
+    sortBy: z.enum(SEARCH_SORTS, { error: `sortBy must be one of ${SEARCH_SORTS.join(', ')}` }).default('rank'),
+    ...pageQuery(SEARCH_PAGE_SIZE, SEARCH_MAX_PAGE_SIZE),
+  })
+  .refine((s) => s.q.length >= SEARCH_MIN_QUERY_LENGTH || s.brands.length > 0, { message: SEARCH_TOO_SHORT_MESSAGE });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const suggestionsQuerySchema = z.object({
+  q: plainString('Search query', SEARCH_MAX_QUERY_LENGTH).optional().transform((q) => (q ?? '').trim().replace(/\s+/g, ' ')),
+});
+
+export const dailySalesQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be 7, 30, 90 or 365' })
+    .refine((d) => (DAILY_SALES_DAYS as readonly number[]).includes(d), { message: 'days must be 7, 30, 90 or 365' })
+    .default(30),
+  size: sizeSchema.optional(),
+  ...pageQuery(DAILY_SALES_PAGE_SIZE, 366),
+});
+
+export const recentSalesQuerySchema = z.object({ ...pageQuery(RECENT_SALES_PAGE_SIZE, 200) });
+
+export const priceHistoryQuerySchema = z.object({
+  period: z.enum(Object.keys(PRICE_HISTORY_PERIODS) as [PriceHistoryPeriod, ...PriceHistoryPeriod[]], { error: 'period must be one of 7d, 30d, 90d, 1y' }).default('30d'),
+  size: sizeSchema.optional(),
+});
+
+export const relatedQuerySchema = z.object({
+  strategy: z.enum(RELATED_STRATEGIES, { error: `strategy must be one of ${RELATED_STRATEGIES.join(', ')}` }).default('mixed'),
+  limit: positiveInt('limit', 50, RELATED_DEFAULT_LIMIT),
+});
+
+export const sampleSneakersQuerySchema = z.object({ interests: brandsParamSchema, limit: positiveInt('limit', 50, SAMPLE_SNEAKERS_LIMIT) });
+
+export const testSaleBodySchema = z.object({
+  sneakerId: z.string({ error: 'sneakerId is required' }).min(1, 'sneakerId is required').max(64),
+  size: sizeSchema,
+  price: z.number({ error: 'price must be a number of cents' }).int('price must be whole cents').positive('price must be above 0').max(100_000_000),
+  soldAt: z.iso.datetime().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+const cents = z.number().int();
+const nullableCents = cents.nullable();
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPreviousPage: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function paginate(total: number, page: number, limit: number): Pagination {
+  const totalPages = Math.ceil(total / limit);
+  return { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 };
+}
+
+export const marketStatusSchema = z.object({ label: z.string(), color: z.string(), description: z.string() });
+
+export const searchResultSneakerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  colorway: z.string(),
+  sku: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  retailPrice: nullableCents,
+  currentPrice: nullableCents,
+  lowestPrice: nullableCents,
+  highestPrice: nullableCents,
+  priceChange24h: nullableCents,
+  /** ISO date. */
+  releaseDate: z.string().nullable(),
+  availableSizes: z.array(z.number()),
+});
+export type SearchResultSneaker = z.infer<typeof searchResultSneakerSchema>;
+
+export const searchResponseSchema = z.object({ sneakers: z.array(searchResultSneakerSchema), total: z.number().int() });
+
+export const suggestionSchema = z.object({ id: z.string(), name: z.string(), brand: z.string() });
+export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
+
+export const variantSchema = z.object({
+  id: z.string(),
+  size: z.number(),
+  sizeType: z.string(),
+  colorway: z.string(),
+  currentPrice: nullableCents,
+  lastSalePrice: nullableCents,
+  lastSaleAt: z.string().nullable(),
+  priceChange24h: nullableCents,
+  /** 'available', anything else counts as sold out. */
+  availability: z.enum(['available', 'sold_out']),
+  /** Grows each time this size's market price changes (as in price.changed). */
+  seq: z.number().int(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const sneakerStatsSchema = z.object({
+  averagePrice: nullableCents,
+  priceRange: z.object({ min: nullableCents, max: nullableCents }),
+  salesCount: z.number().int(),
+  lastSaleAt: z.string().nullable(),
+});
+
+export const sneakerDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.object({ name: z.string() }),
+  colorway: z.string(),
+  modelCode: z.string().nullable(),
+  sku: z.string().nullable(),
+  model: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  retailPrice: nullableCents,
+  category: z.string(),
+  gender: z.string(),
+  imageUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  currentPrice: nullableCents,
+  lowestPrice: nullableCents,
+  highestPrice: nullableCents,
+  priceChange24h: nullableCents,
+  marketStatus: marketStatusSchema,
+  trending: z.boolean(),
+  variants: z.array(variantSchema),
+  stats: sneakerStatsSchema,
+  /** Where the record came from: a data file's name, or 'generated'. */
+  source: z.string(),
+  /** The day the market data runs to (ISO date); real sales were moved by `dataShiftDays` to end there. */
+  dataAsOf: z.string().nullable(),
+  dataShiftDays: z.number().int().nullable(),
+});
+export type SneakerDetail = z.infer<typeof sneakerDetailSchema>;
+
+export const sizesResponseSchema = z.object({
+  sizes: z.array(z.object({ size: z.number(), currentPrice: nullableCents, lastSalePrice: nullableCents, availability: z.enum(['available', 'sold_out']) })),
+  averagePrice: nullableCents,
+});
+
+/** One day of sales (money in cents); the field names are the spec's. */
+export const dailySalesRowSchema = z.object({
+  date: z.string(),
+  average_price: cents,
+  sales_volume: z.number().int(),
+  total_sales: cents,
+});
+export const dailySalesResponseSchema = paginationSchema.extend({ dailySales: z.array(dailySalesRowSchema), days: z.number().int(), size: z.number().nullable() });
+
+export const recentSaleSchema = z.object({ id: z.string(), amount: cents, size: z.number(), size_type: z.string(), created_at: z.string() });
+export const recentSalesResponseSchema = paginationSchema.extend({ sales: z.array(recentSaleSchema) });
+
+export const priceHistoryResponseSchema = z.object({
+  period: z.string(),
+  size: z.number().nullable(),
+  points: z.array(z.object({ date: z.string(), price: cents, volume: z.number().int() })),
+});
+
+export const relatedProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  colorway: z.string(),
+  imageUrl: z.string().nullable(),
+  currentPrice: nullableCents,
+  retailPrice: nullableCents,
+  lowestPrice: nullableCents,
+  highestPrice: nullableCents,
+  priceChange24h: nullableCents,
+  recommendationReason: z.string(),
+  marketStatus: marketStatusSchema,
+});
+export type RelatedProduct = z.infer<typeof relatedProductSchema>;
+export const relatedResponseSchema = z.object({ strategy: z.enum(RELATED_STRATEGIES), products: z.array(relatedProductSchema) });
+
+export const sampleSneakersResponseSchema = z.object({ sneakers: z.array(searchResultSneakerSchema) });
+
+export const testSaleResponseSchema = z.object({ saleId: z.string(), sneakerId: z.string(), size: z.number(), price: cents, seq: z.number().int(), previous: nullableCents });
+
+// Internal answers (service token, internal port).
+
+export const dailySeriesSchema = z.object({
+  sneakerId: z.string(),
+  size: z.number().nullable(),
+  days: z.array(z.object({ date: z.string(), averagePrice: cents, salesVolume: z.number().int(), totalSales: cents })),
+});
+export type DailySeries = z.infer<typeof dailySeriesSchema>;
+
+export const trendingItemSchema = searchResultSneakerSchema.extend({
+  premiumPercent: z.number().nullable(),
+  marketStatus: marketStatusSchema,
+  trending: z.boolean(),
+  lastSaleAt: z.string().nullable(),
+});
+export const trendingResponseSchema = z.object({ timeframe: z.string(), sneakers: z.array(trendingItemSchema) });
+
+export const marketOverviewSchema = z.object({
+  asOf: z.string().nullable(),
+  totalSneakers: z.number().int(),
+  totalSales: z.number().int(),
+  averagePrice: nullableCents,
+  averagePremiumPercent: z.number().nullable(),
+  trendingCount: z.number().int(),
+  gainers: z.array(trendingItemSchema),
+  losers: z.array(trendingItemSchema),
+  brands: z.array(z.object({ brand: z.string(), sneakers: z.number().int(), averagePrice: nullableCents, averageChange24h: nullableCents })),
+});
+export type MarketOverview = z.infer<typeof marketOverviewSchema>;
+
+export const sneakerPricesSchema = z.object({
+  sneakerId: z.string(),
+  averagePrice: nullableCents,
+  retailPrice: nullableCents,
+  sizes: z.array(z.object({ size: z.number(), currentPrice: nullableCents, seq: z.number().int() })),
+});
+export type SneakerPrices = z.infer<typeof sneakerPricesSchema>;
+
+export const internalTrendingQuerySchema = z.object({
+  limit: positiveInt('limit', 100, 10),
+  timeframe: z.enum(Object.keys(TRENDING_TIMEFRAMES) as [keyof typeof TRENDING_TIMEFRAMES, ...(keyof typeof TRENDING_TIMEFRAMES)[]], { error: 'timeframe must be 24h, 7d or 30d' }).default('7d'),
+  exclude: z
+    .union([plainString('exclude', 5_000), z.array(plainString('exclude', 100)).max(500)])
+    .optional()
+    .transform((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)),
+});
+
+export const dailySeriesQuerySchema = z.object({
+  days: z.coerce.number({ error: 'days must be a number' }).int().min(1, 'days must be at least 1').max(730, 'days must be at most 730').default(90),
+  size: sizeSchema.optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Operations (the BFF's OpenAPI document)
+// ---------------------------------------------------------------------------------------------
+
+const meteredErrors = ['SEARCH_LIMIT', 'PRODUCT_VIEW_LIMIT', 'TRIAL_EXPIRED', 'SERVICE_UNAVAILABLE'];
+
+export const catalogOperations: Operation[] = [
+  { method: 'get', path: '/api/sneakers/search', summary: 'Search the catalogue (metered: page 1 of a distinct search per day)', tag: 'sneakers', access: 'token', query: searchQuerySchema, response: searchResponseSchema, errors: meteredErrors },
+  { method: 'get', path: '/api/sneakers/suggestions', summary: 'Name suggestions while typing', tag: 'sneakers', access: 'token', query: suggestionsQuerySchema, response: suggestionsResponseSchema },
+  { method: 'get', path: '/api/sneakers/{id}', summary: 'A sneaker with its size variants (metered: first view per sneaker per day)', tag: 'sneakers', access: 'token', response: sneakerDetailSchema, errors: meteredErrors },
+  { method: 'get', path: '/api/sneakers/{id}/sizes', summary: 'Current price of each size', tag: 'sneakers', access: 'token', response: sizesResponseSchema },
+  { method: 'get', path: '/api/sneakers/{id}/sales/daily', summary: 'Daily sales (premium)', tag: 'sneakers', access: 'token', query: dailySalesQuerySchema, response: dailySalesResponseSchema, errors: ['PREMIUM_FEATURE'] },
+  { method: 'get', path: '/api/sneakers/{id}/sales/recent', summary: 'Recent sales, newest first (premium)', tag: 'sneakers', access: 'token', query: recentSalesQuerySchema, response: recentSalesResponseSchema, errors: ['PREMIUM_FEATURE'] },
+  { method: 'get', path: '/api/sneakers/{id}/price-history', summary: 'Daily average price over a period (premium)', tag: 'sneakers', access: 'token', query: priceHistoryQuerySchema, response: priceHistoryResponseSchema, errors: ['PREMIUM_FEATURE'] },
+  { method: 'get', path: '/api/sneakers/{id}/related', summary: 'Related sneakers with a reason and a market status', tag: 'sneakers', access: 'token', query: relatedQuerySchema, response: relatedResponseSchema },
+  { method: 'get', path: '/api/onboarding/sample-sneakers', summary: 'Popular sneakers for the interests chosen at onboarding', tag: 'onboarding', access: 'token', query: sampleSneakersQuerySchema, response: sampleSneakersResponseSchema },
+];

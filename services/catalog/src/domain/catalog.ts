@@ -1,0 +1,249 @@
+import {
+  HISTORICAL_SALES_LOCKED_MESSAGE,
+  PRICE_HISTORY_PERIODS,
+  SNEAKER_NOT_FOUND,
+  TRENDING_TIMEFRAMES,
+  isTrending,
+  paginate,
+  premiumPercent,
+  type ConsumeResultView,
+  type MarketOverview,
+  type MeteredAction,
+  type PriceHistoryPeriod,
+  type RelatedStrategy,
+  type SearchSort,
+} from '@kicksight/contracts';
+import { AppError, type BillingClient, type Clock, type Logger, type Principal } from '@kicksight/platform';
+import type { AggregateDoc, Models, SalePageDoc, SneakerDoc } from '../store/models.ts';
+import { isSneakerId } from './ids.ts';
+import { aggregateIdOf, dailyRows, recentWindow, salePageIdOf, utcDay, yearsOfWindow, type DayTotals } from './market.ts';
+import { productViewUsage, searchUsage } from './metering.ts';
+import { canonicalBrand } from './normalise.ts';
+import { relatedProducts } from './related.ts';
+import type { SearchIndex, SneakerSummary } from './search-index.ts';
+import { detailOf, roundPercent, searchResultOf, trendingItemOf } from './views.ts';
+
+export type Caller = Pick<Principal, 'id' | 'role'>;
+
+const notFound = () => AppError.notFound(SNEAKER_NOT_FOUND);
+const ADMIN_UNIT: ConsumeResultView = { allowed: true, used: null, limit: null, maxResults: null, counted: false };
+
+/**
+ * The catalog's use cases: search and suggestions over the pod's index; a sneaker, its sizes and
+ * its sales history from the store (read by key); related, trending and sample sneakers. Searches
+ * and product views are metered through billing before they are served, and given back when
+ * serving fails; historical sales need billing's `historicalSales` entitlement.
+ */
+export function createCatalog({ models, index, billing, clock, logger }: { models: Models; index: SearchIndex; billing: BillingClient; clock: Clock; logger: Logger }) {
+  async function sneakerOrNotFound(id: string): Promise<SneakerDoc> {
+    if (!isSneakerId(id)) throw notFound();
+    const doc = await models.Sneaker.findById(id, { appliedSales: 0 }).lean<SneakerDoc>();
+    if (!doc) throw notFound();
+    return doc;
+  }
+
+  /**
+   * Consumes a unit, serves, and refunds the unit if serving failed (only a unit this call
+   * counted). Admins have no limits and are never metered, so billing is not asked for them.
+   */
+  async function metered<T>(who: Caller, action: MeteredAction, key: string, requestId: string | undefined, serve: (unit: ConsumeResultView) => Promise<T> | T): Promise<T> {
+    const unit = who.role === 'admin' ? ADMIN_UNIT : await billing.consume(who, action, key, requestId);
+    try {
+      return await serve(unit);
+    } catch (err) {
+      if (unit.counted) {
+        await billing.refund(who, action, key, requestId).catch((refundErr: unknown) => logger.error({ err: refundErr, action, key }, 'refund after a failed call did not go through'));
+      }
+      throw err;
+    }
+  }
+
+  async function requireHistoricalSales(who: Caller, requestId?: string): Promise<void> {
+    if (who.role === 'admin') return;
+    const entitlements = await billing.entitlements(who, requestId);
+    if (entitlements.features.historicalSales && !entitlements.expired) return;
+    if (entitlements.expired) throw AppError.forbidden('Your plan has ended. Choose a plan to see historical sales data.', 'TRIAL_EXPIRED');
+    throw AppError.forbidden(HISTORICAL_SALES_LOCKED_MESSAGE, 'PREMIUM_FEATURE');
+  }
+
+  /** The daily totals of a window, newest day first, from the year documents that cover it. */
+  async function windowRows(sneaker: SneakerDoc, size: number | null, days: number) {
+    const today = clock.now();
+    const withSales = size === null ? (sneaker.stats?.years ?? []) : (sneaker.variants.find((v) => v.size === size)?.years ?? []);
+    const docs = new Map<number, Record<string, DayTotals>>();
+    for (const year of yearsOfWindow(today, days, withSales)) {
+      const doc = await models.Aggregate.findById(aggregateIdOf(sneaker._id, size, year), { days: 1 }).lean<Pick<AggregateDoc, 'days'>>();
+      if (doc) docs.set(year, doc.days ?? {});
+    }
+    return dailyRows(docs, today, days);
+  }
+
+  const summaries = (): SneakerSummary[] => [...index.values()];
+
+  return {
+    async search(who: Caller, query: { q: string; brands: string[]; sortBy: SearchSort; page: number; limit: number }, requestId?: string) {
+      const key = searchUsage(query, clock.now());
+      return metered(who, 'search', key, requestId, (unit) => {
+        const matches = index.search(query);
+        const total = unit.maxResults === null ? matches.length : Math.min(matches.length, unit.maxResults);
+        const start = (query.page - 1) * query.limit;
+        const now = clock.now();
+        return { sneakers: matches.slice(start, Math.max(start, Math.min(total, start + query.limit))).map((s) => searchResultOf(s, now)), total };
+      });
+    },
+
+    suggestions(q: string, limit: number) {
+      return { suggestions: index.suggest(q, limit).map((s) => ({ id: s.id, name: s.name, brand: s.brand })) };
+    },
+
+    async detail(who: Caller, id: string, requestId?: string) {
+      const doc = await sneakerOrNotFound(id);
+      return metered(who, 'product_view', productViewUsage(doc._id, clock.now()), requestId, () => detailOf(doc, clock.now()));
+    },
+
+    async sizes(id: string) {
+      const doc = await sneakerOrNotFound(id);
+      const detail = detailOf(doc, clock.now());
+      return {
+        sizes: detail.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, lastSalePrice: v.lastSalePrice, availability: v.availability })),
+        averagePrice: detail.stats.averagePrice,
+      };
+    },
+
+    async dailySales(who: Caller, id: string, query: { days: number; size?: number; page: number; limit: number }, requestId?: string) {
+      await requireHistoricalSales(who, requestId);
+      const doc = await sneakerOrNotFound(id);
+      const rows = await windowRows(doc, query.size ?? null, query.days);
+      const start = (query.page - 1) * query.limit;
+      return {
+        dailySales: rows.slice(start, start + query.limit).map((r) => ({ date: r.date, average_price: Math.round(r.total / r.count), sales_volume: r.count, total_sales: r.total })),
+        days: query.days,
+        size: query.size ?? null,
+        ...paginate(rows.length, query.page, query.limit),
+      };
+    },
+
+    async recentSales(who: Caller, id: string, query: { page: number; limit: number }, requestId?: string) {
+      await requireHistoricalSales(who, requestId);
+      const doc = await sneakerOrNotFound(id);
+      const total = doc.stats?.salesCount ?? 0;
+      const { seqs, pages } = recentWindow(total, query.page, query.limit);
+      const bySeq = new Map<number, SalePageDoc['rows'][number]>();
+      for (const page of pages) {
+        const found = await models.SalePage.findById(salePageIdOf(doc._id, page)).lean<SalePageDoc>();
+        for (const row of found?.rows ?? []) bySeq.set(row.seq, row);
+      }
+      const sales = seqs.flatMap((seq) => {
+        const row = bySeq.get(seq);
+        return row ? [{ id: row.id, amount: row.amount, size: row.size, size_type: row.sizeType, created_at: new Date(row.at).toISOString() }] : [];
+      });
+      return { sales, ...paginate(total, query.page, query.limit) };
+    },
+
+    async priceHistory(who: Caller, id: string, query: { period: PriceHistoryPeriod; size?: number }, requestId?: string) {
+      await requireHistoricalSales(who, requestId);
+      const doc = await sneakerOrNotFound(id);
+      const rows = await windowRows(doc, query.size ?? null, PRICE_HISTORY_PERIODS[query.period]);
+      return { period: query.period, size: query.size ?? null, points: rows.reverse().map((r) => ({ date: r.date, price: Math.round(r.total / r.count), volume: r.count })) };
+    },
+
+    async related(id: string, query: { strategy: RelatedStrategy; limit: number }) {
+      const doc = await sneakerOrNotFound(id);
+      const target = index.get(doc._id);
+      if (!target) throw notFound();
+      return { strategy: query.strategy, products: relatedProducts(target, summaries(), query.strategy, query.limit) };
+    },
+
+    /** Popular sneakers of the brands a new member is interested in, a few of each brand in turn. */
+    sampleSneakers(interests: string[], limit: number) {
+      const brands = new Set(interests.map((i) => canonicalBrand(i).toLowerCase()));
+      const pool = summaries()
+        .filter((s) => brands.size === 0 || brands.has(s.brand.toLowerCase()))
+        .sort((a, b) => b.salesCount - a.salesCount || (a.id < b.id ? -1 : 1));
+      const byBrand = new Map<string, SneakerSummary[]>();
+      for (const s of pool) byBrand.set(s.brand, [...(byBrand.get(s.brand) ?? []), s]);
+      const picked: SneakerSummary[] = [];
+      for (let round = 0; picked.length < limit && picked.length < pool.length; round++) {
+        for (const list of byBrand.values()) if (list[round] && picked.length < limit) picked.push(list[round]!);
+      }
+      const now = clock.now();
+      return { sneakers: picked.map((s) => searchResultOf(s, now)) };
+    },
+
+    // Internal calls.
+
+    async dailySeries(id: string, days: number, size?: number) {
+      const doc = await sneakerOrNotFound(id);
+      const rows = await windowRows(doc, size ?? null, days);
+      return {
+        sneakerId: doc._id,
+        size: size ?? null,
+        days: rows.reverse().map((r) => ({ date: r.date, averagePrice: Math.round(r.total / r.count), salesVolume: r.count, totalSales: r.total })),
+      };
+    },
+
+    /**
+     * Sneakers that sold within the timeframe, those the trending rule picks first, then by the size
+     * of their 24-hour move and their premium over retail (id last).
+     */
+    trending(query: { limit: number; timeframe: keyof typeof TRENDING_TIMEFRAMES; exclude: string[] }) {
+      const now = clock.now();
+      const since = now.getTime() - TRENDING_TIMEFRAMES[query.timeframe] * 86_400_000;
+      const excluded = new Set(query.exclude);
+      const ranked = summaries()
+        .filter((s) => !excluded.has(s.id) && s.lastSaleAt !== null && s.lastSaleAt >= since && s.currentPrice !== null)
+        .map((s) => ({ s, trending: isTrending(s), move: Math.abs(s.priceChange24h ?? 0), premium: premiumPercent(s.currentPrice, s.retailPrice) ?? -Infinity }))
+        .sort((a, b) => Number(b.trending) - Number(a.trending) || b.move - a.move || b.premium - a.premium || (a.s.id < b.s.id ? -1 : 1));
+      return { timeframe: query.timeframe, sneakers: ranked.slice(0, query.limit).map(({ s }) => trendingItemOf(s, now)) };
+    },
+
+    marketOverview(): MarketOverview {
+      const now = clock.now();
+      const all = summaries();
+      const priced = all.filter((s) => s.currentPrice !== null);
+      const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+      const premiums = priced.map((s) => premiumPercent(s.currentPrice, s.retailPrice)).filter((p): p is number => p !== null);
+      const moving = priced.filter((s) => s.priceChange24h !== null && s.priceChange24h !== 0);
+      const byChange = (direction: 1 | -1) =>
+        moving
+          .filter((s) => Math.sign(s.priceChange24h!) === direction)
+          .sort((a, b) => direction * (b.priceChange24h! - a.priceChange24h!) || (a.id < b.id ? -1 : 1))
+          .slice(0, 5)
+          .map((s) => trendingItemOf(s, now));
+      const brands = new Map<string, SneakerSummary[]>();
+      for (const s of all) brands.set(s.brand, [...(brands.get(s.brand) ?? []), s]);
+      const latest = all.reduce((max, s) => Math.max(max, s.lastSaleAt ?? 0), 0);
+      const rounded = (value: number | null) => (value === null ? null : Math.round(value));
+      return {
+        asOf: latest ? utcDay(new Date(latest)) : null,
+        totalSneakers: all.length,
+        totalSales: all.reduce((n, s) => n + s.salesCount, 0),
+        averagePrice: rounded(mean(priced.map((s) => s.currentPrice!))),
+        averagePremiumPercent: roundPercent(mean(premiums)),
+        trendingCount: priced.filter((s) => isTrending(s)).length,
+        gainers: byChange(1),
+        losers: byChange(-1),
+        brands: [...brands]
+          .map(([brand, list]) => ({
+            brand,
+            sneakers: list.length,
+            averagePrice: rounded(mean(list.filter((s) => s.currentPrice !== null).map((s) => s.currentPrice!))),
+            averageChange24h: rounded(mean(list.filter((s) => s.priceChange24h !== null).map((s) => s.priceChange24h!))),
+          }))
+          .sort((a, b) => b.sneakers - a.sneakers || a.brand.localeCompare(b.brand)),
+      };
+    },
+
+    async prices(id: string) {
+      const doc = await sneakerOrNotFound(id);
+      return {
+        sneakerId: doc._id,
+        averagePrice: doc.stats?.averagePrice ?? null,
+        retailPrice: doc.retailPrice ?? null,
+        sizes: (doc.variants ?? []).map((v) => ({ size: v.size, currentPrice: v.currentPrice ?? null, seq: v.seq ?? 0 })),
+      };
+    },
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

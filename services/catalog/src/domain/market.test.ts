@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { SALE_PAGE_ROWS, type DayTotals, aggregateTargets, applySaleToVariants, dailyRows, isAvailable, recentWindow, statsOf, yearsOfWindow, type VariantState } from './market.ts';
+
+const sale = (id: string, size: number, amount: number, at: string) => ({ id, size, sizeType: 'US', amount, soldAt: new Date(at) });
+
+function replay(sales: ReturnType<typeof sale>[]) {
+  let variants: VariantState[] = [];
+  const changes = [];
+  for (const s of sales) {
+    const result = applySaleToVariants(variants, s);
+    variants = result.variants;
+    changes.push(result.change);
+  }
+  return { variants, changes };
+}
+
+describe('a sale applied to a sneaker', () => {
+  it('sets the size market price to the median of its last five sales and counts a sequence number per change', () => {
+    const { variants, changes } = replay([
+      sale('a', 10, 20_000, '2026-01-01T10:00:00Z'),
+      sale('b', 10, 30_000, '2026-01-01T11:00:00Z'),
+      sale('c', 10, 22_000, '2026-01-01T12:00:00Z'),
+      sale('d', 10, 22_000, '2026-01-01T13:00:00Z'),
+    ]);
+    const ten = variants.find((v) => v.size === 10)!;
+    expect(ten.currentPrice).toBe(22_000);
+    expect(ten.lastSalePrice).toBe(22_000);
+    expect(changes.map((c) => c?.seq ?? null)).toEqual([1, 2, 3, null]);
+    expect(changes[1]).toEqual({ size: 10, price: 25_000, previous: 20_000, seq: 2 });
+    expect(ten.salesCount).toBe(4);
+  });
+
+  it('measures the 24-hour change against the previous trading day close', () => {
+    const { variants } = replay([sale('a', 9, 20_000, '2026-01-01T10:00:00Z'), sale('b', 9, 20_000, '2026-01-01T12:00:00Z'), sale('c', 9, 32_000, '2026-01-02T09:00:00Z')]);
+    const nine = variants[0]!;
+    expect(nine.dayRefPrice).toBe(20_000);
+    expect(nine.currentPrice).toBe(20_000);
+    expect(nine.priceChange24h).toBe(0);
+    const next = applySaleToVariants(variants, sale('d', 9, 34_000, '2026-01-02T10:00:00Z')).variants[0]!;
+    expect(next.currentPrice).toBe(26_000);
+    expect(next.priceChange24h).toBe(6_000);
+  });
+
+  it('counts a late sale without moving the market price', () => {
+    const { variants } = replay([sale('a', 11, 20_000, '2026-01-05T10:00:00Z')]);
+    const result = applySaleToVariants(variants, sale('b', 11, 90_000, '2026-01-01T10:00:00Z'));
+    expect(result.change).toBeNull();
+    expect(result.variants[0]).toMatchObject({ currentPrice: 20_000, salesCount: 2 });
+  });
+
+  it('keeps sizes sorted and sums them into stats', () => {
+    const { variants } = replay([sale('a', 11, 30_000, '2026-01-01T10:00:00Z'), sale('b', 8, 20_000, '2026-01-01T11:00:00Z')]);
+    expect(variants.map((v) => v.size)).toEqual([8, 11]);
+    expect(statsOf(variants, new Date('2026-01-01T10:00:00Z'))).toMatchObject({ averagePrice: 25_000, lowestPrice: 20_000, highestPrice: 30_000, salesCount: 2, years: [2026] });
+    expect(isAvailable(variants[0]!, new Date('2026-02-15T00:00:00Z'))).toBe(true);
+    expect(isAvailable(variants[0]!, new Date('2026-04-15T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('daily aggregates', () => {
+  it('counts a sale into its size and all-sizes documents of its year', () => {
+    expect(aggregateTargets('s1', { size: 10.5, soldAt: new Date('2026-03-04T10:00:00Z') })).toEqual([
+      { id: 's1:10.5:2026', size: 10.5, year: 2026, day: '0304' },
+      { id: 's1:all:2026', size: null, year: 2026, day: '0304' },
+    ]);
+  });
+
+  it('lists the days of a window with sales, newest first, across a year boundary', () => {
+    const today = new Date('2026-01-02T15:00:00Z');
+    expect(yearsOfWindow(today, 7, [2024, 2025, 2026])).toEqual([2026, 2025]);
+    expect(yearsOfWindow(today, 7, [2026])).toEqual([2026]);
+    const docs = new Map<number, Record<string, DayTotals>>([
+      [2026, { '0102': { c: 2, s: 50_000 } }],
+      [2025, { '1231': { c: 1, s: 20_000 }, '1220': { c: 5, s: 1 } }],
+    ]);
+    expect(dailyRows(docs, today, 7)).toEqual([
+      { date: '2026-01-02', count: 2, total: 50_000 },
+      { date: '2025-12-31', count: 1, total: 20_000 },
+    ]);
+  });
+});
+
+describe('recent sales pages', () => {
+  it('finds the sequence numbers of a newest-first page and the row pages that hold them', () => {
+    expect(recentWindow(5, 1, 3)).toEqual({ seqs: [4, 3, 2], pages: [0] });
+    expect(recentWindow(5, 2, 3)).toEqual({ seqs: [1, 0], pages: [0] });
+    expect(recentWindow(5, 3, 3)).toEqual({ seqs: [], pages: [] });
+    expect(recentWindow(SALE_PAGE_ROWS + 10, 1, 20).pages).toEqual([1, 0]);
+  });
+});

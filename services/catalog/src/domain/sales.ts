@@ -1,0 +1,145 @@
+import { INVALID_SIZE_MESSAGE, SNEAKER_NOT_FOUND, isValidSize } from '@kicksight/contracts';
+import { AppError, type Clock, type Logger } from '@kicksight/platform';
+import { isDuplicateKey, type Models, type SneakerDoc } from '../store/models.ts';
+import { isSneakerId, newSaleId } from './ids.ts';
+import {
+  APPLIED_SALES_MEMORY,
+  SALE_PAGE_ROWS,
+  aggregateTargets,
+  applySaleToVariants,
+  salePageIdOf,
+  statsOf,
+  type PriceChange,
+  type SaleFacts,
+} from './market.ts';
+
+export interface RecordedSale {
+  saleId: string;
+  sneakerId: string;
+  size: number;
+  price: number;
+  /** The sale's position among its sneaker's sales. */
+  seq: number;
+  /** The size's market-price change it caused, if any. */
+  change: PriceChange | null;
+}
+
+const sizeTypeOf = (doc: Pick<SneakerDoc, 'gender'>) => (doc.gender === 'Women' ? 'US W' : doc.gender === 'Kids' ? 'US Y' : 'US');
+const MAX_CONFLICT_RETRIES = 20;
+
+/**
+ * Records sales one at a time (the live market, and the test route that moves it). Without
+ * transactions each step is idempotent per sale and the outbox entry written first is the record
+ * of the work: if a step is cut short, the relay repeats the whole sequence later.
+ *   1. outbox entry `sale:<id>` (stage 'new', with the sale)
+ *   2. the sneaker: variants, stats and price sequence numbers (a versioned write; it remembers
+ *      the latest sale ids it applied)
+ *   3. the sale document (outbox marker `published: false`)
+ *   4. the daily aggregates of the size and of all sizes (each remembers the sales it counted)
+ *   5. the page of recent sales
+ *   6. outbox entry stage 'applied' with the price change, and `product:<id>` for the new version
+ */
+export function createSales({ models, clock, logger }: { models: Models; clock: Clock; logger: Logger }) {
+  async function applyToSneaker(sneakerId: string, sale: SaleFacts): Promise<{ seq: number; change: PriceChange | null; version: number }> {
+    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+      const doc = await models.Sneaker.findById(sneakerId).lean<SneakerDoc>();
+      if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
+      const known = (doc.appliedSales ?? []).find((entry) => entry.startsWith(`${sale.id}:`));
+      if (known) {
+        // Applied before a cut: the relay announces the size's current price with its current sequence number.
+        const variant = doc.variants.find((v) => v.size === sale.size);
+        const change = variant && variant.currentPrice !== null ? { size: sale.size, price: variant.currentPrice, previous: null, seq: variant.seq } : null;
+        return { seq: Number(known.split(':')[1]), change, version: doc.version };
+      }
+      const seq = doc.stats?.salesCount ?? 0;
+      const { variants, change } = applySaleToVariants(doc.variants ?? [], sale);
+      const firstSaleAt = doc.stats?.firstSaleAt && doc.stats.firstSaleAt < sale.soldAt ? doc.stats.firstSaleAt : sale.soldAt;
+      const version = (doc.version ?? 0) + 1;
+      const result = await models.Sneaker.updateOne(
+        { _id: sneakerId, version: doc.version },
+        {
+          $set: {
+            variants,
+            stats: statsOf(variants, firstSaleAt),
+            appliedSales: [...(doc.appliedSales ?? []), `${sale.id}:${seq}`].slice(-APPLIED_SALES_MEMORY),
+            version,
+            updatedAt: clock.now(),
+          },
+        },
+      );
+      if (result.modifiedCount === 1) return { seq, change, version };
+    }
+    throw AppError.conflict('The sneaker changed too often to record the sale; please try again.');
+  }
+
+  async function countInto(sneakerId: string, sale: SaleFacts, seq: number): Promise<void> {
+    for (const target of aggregateTargets(sneakerId, sale)) {
+      await models.Aggregate.collection
+        .updateOne(
+          { _id: target.id, applied: { $ne: sale.id } } as never,
+          {
+            $inc: { [`days.${target.day}.c`]: 1, [`days.${target.day}.s`]: sale.amount },
+            $push: { applied: sale.id },
+            $setOnInsert: { sneakerId, size: target.size, year: target.year },
+          } as never,
+          { upsert: true },
+        )
+        .catch((err) => {
+          if (!isDuplicateKey(err)) throw err; // counted before
+        });
+    }
+    const index = Math.floor(seq / SALE_PAGE_ROWS);
+    await models.SalePage.collection
+      .updateOne(
+        { _id: salePageIdOf(sneakerId, index), 'rows.id': { $ne: sale.id } } as never,
+        { $push: { rows: { id: sale.id, seq, size: sale.size, sizeType: sale.sizeType, amount: sale.amount, at: sale.soldAt } }, $setOnInsert: { sneakerId, index } } as never,
+        { upsert: true },
+      )
+      .catch((err) => {
+        if (!isDuplicateKey(err)) throw err;
+      });
+  }
+
+  /** Steps 2 to 6 for a sale whose outbox entry exists; safe to repeat. */
+  async function apply(sneakerId: string, sale: SaleFacts & { source: string }): Promise<{ seq: number; change: PriceChange | null }> {
+    const { seq, change, version } = await applyToSneaker(sneakerId, sale);
+    await models.Sale.collection
+      .insertOne({ _id: sale.id, sneakerId, size: sale.size, sizeType: sale.sizeType, amount: sale.amount, soldAt: sale.soldAt, originalSoldAt: null, source: sale.source, seq, published: false } as never)
+      .catch((err) => {
+        if (!isDuplicateKey(err)) throw err;
+      });
+    await countInto(sneakerId, sale, seq);
+    await models.Outbox.updateOne({ _id: `sale:${sale.id}` }, { $set: { stage: 'applied', change } });
+    await markChanged(sneakerId, version);
+    return { seq, change };
+  }
+
+  /** Leaves a note for the relay that the sneaker reached `version`. */
+  async function markChanged(sneakerId: string, version: number): Promise<void> {
+    await models.Outbox.updateOne(
+      { _id: `product:${sneakerId}` },
+      { $set: { version }, $setOnInsert: { kind: 'product', sneakerId, createdAt: clock.now() } },
+      { upsert: true },
+    );
+  }
+
+  return {
+    apply,
+    markChanged,
+
+    /** Records one sale of a size at a price (cents), now unless told otherwise. */
+    async record(input: { sneakerId: string; size: number; amount: number; soldAt?: Date; source: string }): Promise<RecordedSale> {
+      if (!isSneakerId(input.sneakerId)) throw AppError.notFound(SNEAKER_NOT_FOUND);
+      if (!isValidSize(input.size)) throw AppError.badRequest(INVALID_SIZE_MESSAGE);
+      const sneaker = await models.Sneaker.findById(input.sneakerId, { gender: 1 }).lean<Pick<SneakerDoc, 'gender'>>();
+      if (!sneaker) throw AppError.notFound(SNEAKER_NOT_FOUND);
+      const sale = { id: newSaleId(), size: input.size, sizeType: sizeTypeOf(sneaker), amount: input.amount, soldAt: input.soldAt ?? clock.now(), source: input.source };
+      await models.Outbox.create({ _id: `sale:${sale.id}`, kind: 'sale', sneakerId: input.sneakerId, stage: 'new', sale, change: null, createdAt: clock.now() });
+      const { seq, change } = await apply(input.sneakerId, sale);
+      logger.debug({ saleId: sale.id, sneakerId: input.sneakerId, seq }, 'sale recorded');
+      return { saleId: sale.id, sneakerId: input.sneakerId, size: sale.size, price: sale.amount, seq, change };
+    },
+  };
+}
+
+export type Sales = ReturnType<typeof createSales>;

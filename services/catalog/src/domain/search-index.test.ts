@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchIndex, type SneakerSummary } from './search-index.ts';
+
+let n = 0;
+const summary = (name: string, brand: string, extra: Partial<SneakerSummary> = {}): SneakerSummary => ({
+  id: `id${String(++n).padStart(3, '0')}`,
+  name,
+  brand,
+  colorway: '',
+  sku: null,
+  model: null,
+  imageUrl: null,
+  retailPrice: 20_000,
+  currentPrice: 30_000,
+  lowestPrice: 25_000,
+  highestPrice: 35_000,
+  priceChange24h: 0,
+  releaseDate: '2020-01-01',
+  gender: 'Men',
+  category: 'Sneakers',
+  sizes: [],
+  salesCount: 0,
+  lastSaleAt: null,
+  version: 1,
+  ...extra,
+});
+
+function catalogue() {
+  const index = createSearchIndex();
+  // Created first, so they would win ties against the sneakers the tests look for.
+  const others = [
+    summary('adidas Yeezy Boost 750 Triple Black', 'Adidas', { salesCount: 90 }),
+    summary('Yeezy Military Boot Rock', 'Adidas', { salesCount: 80 }),
+    summary('adidas Yeezy Boost 350 V2 Zyon', 'Adidas', { salesCount: 70 }),
+  ];
+  const zebra = summary('adidas Yeezy Boost 350 V2 Zebra', 'Adidas', { sku: 'CP9654', releaseDate: '2017-02-25', salesCount: 50 });
+  const beluga = summary('adidas Yeezy Boost 350 V2 Beluga 2.0', 'Adidas', { releaseDate: '2017-11-25', salesCount: 10 });
+  const chicago = summary('Jordan 1 Retro High Off-White Chicago', 'Jordan', { sku: 'AA3834-101', releaseDate: '2017-09-09', salesCount: 30 });
+  const presto = summary('Nike Air Presto Off-White', 'Nike', { releaseDate: '2017-09-09', salesCount: 5 });
+  const max90 = summary('Nike Air Max 90 Infrared', 'Nike', { releaseDate: '2020-03-26', salesCount: 40 });
+  index.addAll([zebra, beluga, chicago, presto, max90, ...others]);
+  return { index, zebra, beluga, chicago, presto, max90 };
+}
+
+describe('the search index', () => {
+  it('finds a sneaker through a typo', () => {
+    const { index, zebra } = catalogue();
+    expect(index.search({ q: 'yezy zebar', brands: [], sortBy: 'rank' })[0]?.id).toBe(zebra.id);
+    expect(index.search({ q: 'jordon chicgo', brands: [], sortBy: 'rank' })[0]?.name).toBe('Jordan 1 Retro High Off-White Chicago');
+  });
+
+  it('finds sneakers by the start of a word or a style code', () => {
+    const { index, beluga, chicago } = catalogue();
+    expect(index.search({ q: 'belu', brands: [], sortBy: 'rank' }).map((s) => s.id)).toEqual([beluga.id]);
+    expect(index.search({ q: 'aa3834', brands: [], sortBy: 'rank' })[0]?.id).toBe(chicago.id);
+  });
+
+  it('ranks the closer match first and treats regex characters as text', () => {
+    const { index, presto } = catalogue();
+    expect(index.search({ q: 'air presto off white', brands: [], sortBy: 'rank' })[0]?.id).toBe(presto.id);
+    expect(index.search({ q: '.*(', brands: [], sortBy: 'rank' })).toEqual([]);
+  });
+
+  it('filters by brand (any spelling) and sorts by release date with the id last', () => {
+    const { index, chicago, presto, max90 } = catalogue();
+    expect(index.search({ q: 'off white', brands: ['nike'], sortBy: 'rank' }).map((s) => s.id)).toEqual([presto.id]);
+    expect(index.search({ q: '', brands: ['Nike', 'JORDAN'], sortBy: 'release_date' }).map((s) => s.id)).toEqual([max90.id, chicago.id, presto.id]);
+    expect(index.search({ q: '', brands: ['adidas'], sortBy: 'rank' })).toHaveLength(5);
+    expect(index.search({ q: '', brands: ['Nike'], sortBy: 'rank' }).map((s) => s.id)).toEqual([max90.id, presto.id]);
+  });
+
+  it('keeps the newest version of a sneaker and follows renames', () => {
+    const { index, max90 } = catalogue();
+    expect(index.upsert({ ...max90, name: 'Nike Air Max 90 Bacon', version: 2 })).toBe(true);
+    expect(index.upsert({ ...max90, name: 'Nike Air Max 90 Infrared', version: 1 })).toBe(false);
+    expect(index.search({ q: 'bacon', brands: [], sortBy: 'rank' }).map((s) => s.id)).toEqual([max90.id]);
+    expect(index.search({ q: 'infrared', brands: [], sortBy: 'rank' })).toEqual([]);
+  });
+
+  it('suggests names from two letters on', () => {
+    const { index } = catalogue();
+    expect(index.suggest('y', 5)).toEqual([]);
+    expect(index.suggest('yee', 5).map((s) => s.name)).toContain('adidas Yeezy Boost 350 V2 Zebra');
+  });
+});

@@ -1,0 +1,126 @@
+import { newEvent, type Clock, type EventProducer, type Logger, type OutgoingEvent } from '@kicksight/platform';
+import { eventIdOf } from '../domain/ids.ts';
+import type { Sales } from '../domain/sales.ts';
+import { bulkWrite, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
+
+export interface RelayOptions {
+  models: Models;
+  producer: EventProducer;
+  sales: Sales;
+  clock: Clock;
+  logger: Logger;
+  intervalMs: number;
+  /** An entry still 'new' after this long was cut short: its sale is applied again. */
+  recoverAfterMs: number;
+  batchSize?: number;
+}
+
+/**
+ * Catalog's outbox relay (MongoDB has no transactions here): it reads the outbox entries, publishes
+ * `sale.recorded` (and `price.changed`) for applied sales and `catalog.product_changed` for
+ * sneakers whose version is ahead of their published version, and only after Kafka acknowledged
+ * them marks the sale published, raises the sneaker's published version and removes the entry.
+ * At least once: event ids derive from the sale id, the price sequence number and the product
+ * version, so a republished event carries the same id and consumers apply it once.
+ */
+export function createRelay({ models, producer, sales, clock, logger, intervalMs, recoverAfterMs, batchSize = 50 }: RelayOptions) {
+  const log = logger.child({ component: 'catalog-relay' });
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let pass: Promise<number> | undefined;
+
+  async function runOnce(): Promise<number> {
+    const entries = await models.Outbox.find({}).sort({ createdAt: 1, _id: 1 }).limit(batchSize).lean<OutboxDoc[]>();
+    if (entries.length === 0) return 0;
+    const now = clock.now();
+    const events: OutgoingEvent[] = [];
+    const salesDone: OutboxDoc[] = [];
+    const productsDone: { entry: OutboxDoc; version: number }[] = [];
+    const stale: { entry: OutboxDoc; version: number }[] = [];
+
+    for (const entry of entries) {
+      if (entry.kind === 'sale' && entry.sale) {
+        let { change } = entry;
+        if (entry.stage !== 'applied') {
+          if (now.getTime() - new Date(entry.createdAt).getTime() < recoverAfterMs) continue;
+          try {
+            ({ change } = await sales.apply(entry.sneakerId, { ...entry.sale, soldAt: new Date(entry.sale.soldAt) }));
+          } catch (err) {
+            log.error({ err, entry: entry._id }, 'could not complete a sale cut short');
+            continue;
+          }
+        }
+        const sale = entry.sale;
+        const context = { clock, correlationId: sale.id };
+        events.push({
+          key: entry.sneakerId,
+          envelope: newEvent(
+            'sale.recorded@1',
+            { saleId: sale.id, sneakerId: entry.sneakerId, size: sale.size, price: sale.amount, soldAt: new Date(sale.soldAt).toISOString() },
+            { ...context, id: eventIdOf(`sale:${sale.id}`) },
+          ),
+        });
+        if (change) {
+          events.push({
+            key: entry.sneakerId,
+            envelope: newEvent('price.changed@1', { sneakerId: entry.sneakerId, ...change }, { ...context, id: eventIdOf(`price:${entry.sneakerId}:${change.size}:${change.seq}`) }),
+          });
+        }
+        salesDone.push(entry);
+      } else if (entry.kind === 'product') {
+        const doc = await models.Sneaker.findById(entry.sneakerId, { version: 1, publishedVersion: 1 }).lean<Pick<SneakerDoc, 'version' | 'publishedVersion'>>();
+        if (!doc || (doc.publishedVersion ?? 0) >= doc.version) {
+          stale.push({ entry, version: doc?.version ?? Number.MAX_SAFE_INTEGER });
+          continue;
+        }
+        events.push({
+          key: entry.sneakerId,
+          envelope: newEvent('catalog.product_changed@1', { sneakerId: entry.sneakerId, version: doc.version }, { clock, id: eventIdOf(`product:${entry.sneakerId}:${doc.version}`) }),
+        });
+        productsDone.push({ entry, version: doc.version });
+      }
+    }
+
+    if (events.length > 0) await producer.send(events);
+    await bulkWrite(
+      models.Sale,
+      salesDone.map((entry) => ({ updateOne: { filter: { _id: entry.sale!.id }, update: { $set: { published: true } } } })),
+    );
+    await bulkWrite(
+      models.Sneaker,
+      productsDone.map(({ entry, version }) => ({ updateOne: { filter: { _id: entry.sneakerId, publishedVersion: { $lt: version } }, update: { $set: { publishedVersion: version } } } })),
+    );
+    // A product change made meanwhile raised its entry's version: that entry stays for the next pass.
+    await bulkWrite(models.Outbox, [
+      ...salesDone.map((entry) => ({ deleteOne: { filter: { _id: entry._id } } })),
+      ...[...productsDone, ...stale].map(({ entry, version }) => ({ deleteOne: { filter: { _id: entry._id, version: { $lte: version } } } })),
+    ]);
+    return events.length;
+  }
+
+  async function loop(): Promise<void> {
+    if (!running) return;
+    pass = runOnce().catch((err) => {
+      log.warn({ err: err instanceof Error ? err.message : err }, 'relay pass failed; will retry');
+      return 0;
+    });
+    const published = await pass;
+    if (running) timer = setTimeout(() => void loop(), published > 0 ? 0 : intervalMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      void loop();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await pass;
+    },
+  };
+}
+
+export type Relay = ReturnType<typeof createRelay>;

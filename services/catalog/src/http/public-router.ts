@@ -1,0 +1,75 @@
+import { Router, type Request } from 'express';
+import {
+  SUGGESTIONS_LIMIT,
+  dailySalesQuerySchema,
+  priceHistoryQuerySchema,
+  recentSalesQuerySchema,
+  relatedQuerySchema,
+  sampleSneakersQuerySchema,
+  searchQuerySchema,
+  suggestionsQuerySchema,
+  testSaleBodySchema,
+} from '@kicksight/contracts';
+import { AppError, requireUser, type JwtVerifier } from '@kicksight/platform';
+import type { Caller, Catalog } from '../domain/catalog.ts';
+import type { Sales } from '../domain/sales.ts';
+
+const callerOf = (req: Request): Caller => {
+  if (!req.principal) throw AppError.unauthorized();
+  return { id: req.principal.id, role: req.principal.role };
+};
+const requestIdOf = (req: Request): string | undefined => (typeof req.id === 'string' ? req.id : undefined);
+
+/** `/api/sneakers/*` and `/api/onboarding/sample-sneakers`: every call needs a valid access token. */
+export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier: JwtVerifier }): Router {
+  const router = Router();
+  router.use(requireUser(verifier));
+
+  router.get('/sneakers/search', async (req, res) => {
+    const query = searchQuerySchema.parse(req.query);
+    res.json({ data: await catalog.search(callerOf(req), query, requestIdOf(req)) });
+  });
+  router.get('/sneakers/suggestions', (req, res) => {
+    const { q } = suggestionsQuerySchema.parse(req.query);
+    res.json({ data: catalog.suggestions(q, SUGGESTIONS_LIMIT) });
+  });
+  router.get('/sneakers/:id', async (req, res) => {
+    res.json({ data: await catalog.detail(callerOf(req), req.params.id!, requestIdOf(req)) });
+  });
+  router.get('/sneakers/:id/sizes', async (req, res) => {
+    res.json({ data: await catalog.sizes(req.params.id!) });
+  });
+  router.get('/sneakers/:id/sales/daily', async (req, res) => {
+    const query = dailySalesQuerySchema.parse(req.query);
+    res.json({ data: await catalog.dailySales(callerOf(req), req.params.id!, query, requestIdOf(req)) });
+  });
+  router.get('/sneakers/:id/sales/recent', async (req, res) => {
+    const query = recentSalesQuerySchema.parse(req.query);
+    res.json({ data: await catalog.recentSales(callerOf(req), req.params.id!, query, requestIdOf(req)) });
+  });
+  router.get('/sneakers/:id/price-history', async (req, res) => {
+    const query = priceHistoryQuerySchema.parse(req.query);
+    res.json({ data: await catalog.priceHistory(callerOf(req), req.params.id!, query, requestIdOf(req)) });
+  });
+  router.get('/sneakers/:id/related', async (req, res) => {
+    const query = relatedQuerySchema.parse(req.query);
+    res.json({ data: await catalog.related(req.params.id!, query) });
+  });
+  router.get('/onboarding/sample-sneakers', (req, res) => {
+    const { interests, limit } = sampleSneakersQuerySchema.parse(req.query);
+    res.json({ data: catalog.sampleSneakers(interests, limit) });
+  });
+  return router;
+}
+
+/** `POST /api/test/sales`: records a sale at a given price so tests can move the market (never in production). */
+export function testRouter({ sales, verifier }: { sales: Sales; verifier: JwtVerifier }): Router {
+  const router = Router();
+  router.use(requireUser(verifier));
+  router.post('/sales', async (req, res) => {
+    const body = testSaleBodySchema.parse(req.body ?? {});
+    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: 'test' });
+    res.status(201).json({ data: { saleId: sale.saleId, sneakerId: sale.sneakerId, size: sale.size, price: sale.price, seq: sale.change?.seq ?? 0, previous: sale.change?.previous ?? null } });
+  });
+  return router;
+}

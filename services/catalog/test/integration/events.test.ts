@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { topicName } from '@kicksight/platform';
+import { readTopic, testKafka, testLogger, waitFor, type ReadMessage } from '@kicksight/testkit';
+import { eventIdOf } from '../../src/domain/ids.ts';
+import { createSales } from '../../src/domain/sales.ts';
+import type { AggregateDoc, SaleDoc, SneakerDoc } from '../../src/store/models.ts';
+import { call, catalogTopics, closedPort, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
+
+let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
+let topics: Awaited<ReturnType<typeof catalogTopics>>;
+let tokens: Tokens;
+let first: CatalogApp;
+let second: CatalogApp;
+let admin: string;
+let noBilling: { url: string; serviceToken: string };
+
+const catalogTopic = () => topicName(topics.prefix, 'catalog');
+
+/** Reads the catalog topic until `until` holds; a broker hiccup while joining is retried until the deadline. */
+const readCatalog = (until: (messages: ReadMessage[]) => boolean) =>
+  waitFor(() => readTopic(testKafka(inject('stack').kafkaBrokers), catalogTopic(), { until }).catch(() => undefined), { timeoutMs: 60_000, message: 'events on the catalog topic' });
+const eventsOf = (messages: { value: string }[]) => messages.map((m) => JSON.parse(m.value) as { id: string; type: string; data: Record<string, unknown> });
+
+beforeAll(async () => {
+  [db, topics, tokens] = await Promise.all([createCatalogDatabase('events'), catalogTopics('catalog_events'), testTokens()]);
+  await seed(db.models, { generate: 30 });
+  noBilling = { url: `http://127.0.0.1:${await closedPort()}`, serviceToken: 'x'.repeat(20) };
+  first = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling });
+  second = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling });
+  admin = await tokens.token({ id: newUserId(), role: 'admin' });
+  // The import's new products are announced first.
+  await waitFor(async () => (await db.models.Outbox.countDocuments({})) === 0, { timeoutMs: 30_000, message: 'the import announced' });
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  await topics?.drop();
+  await db?.drop();
+});
+
+describe('the outbox relay', () => {
+  it('announced every imported product with catalog.product_changed', async () => {
+    const messages = await readCatalog((m) => eventsOf(m).filter((e) => e.type === 'catalog.product_changed').length >= 30);
+    const changed = eventsOf(messages).filter((e) => e.type === 'catalog.product_changed');
+    expect(new Set(changed.map((e) => e.data.sneakerId)).size).toBe(30);
+    expect(await db.models.Sneaker.countDocuments({ publishedVersion: 1 })).toBe(30);
+  });
+
+  it('publishes sale.recorded and price.changed after test sales, with ids derived from the sale and the price sequence', async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).lean<SneakerDoc>())!;
+    const size = sneaker.variants[0]!.size;
+    const price = sneaker.variants[0]!.currentPrice! + 987_600;
+    // Three sales at one price make it the size's market price (the median of the last five).
+    const saleIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { status, body } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price });
+      expect(status).toBe(201);
+      saleIds.push(body.data.saleId);
+    }
+    const variant = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!.variants.find((v) => v.size === size)!;
+    expect(variant.currentPrice).toBe(price);
+    expect(variant.seq).toBeGreaterThan(sneaker.variants[0]!.seq);
+
+    const messages = await readCatalog(
+      (m) => saleIds.every((id) => eventsOf(m).some((e) => e.type === 'sale.recorded' && e.data.saleId === id)) && eventsOf(m).some((e) => e.type === 'price.changed' && e.data.price === price),
+    );
+    const recorded = eventsOf(messages).find((e) => e.type === 'sale.recorded' && e.data.saleId === saleIds[0])!;
+    expect(recorded.id).toBe(eventIdOf(`sale:${saleIds[0]}`));
+    expect(recorded.data).toMatchObject({ sneakerId: sneaker._id, size, price });
+    const changed = eventsOf(messages).find((e) => e.type === 'price.changed' && e.data.price === price)!;
+    expect(changed.data).toMatchObject({ sneakerId: sneaker._id, size, seq: variant.seq });
+    expect(changed.id).toBe(eventIdOf(`price:${sneaker._id}:${size}:${variant.seq}`));
+    const message = messages.find((m) => JSON.parse(m.value).id === recorded.id)!;
+    expect(message.key).toBe(sneaker._id);
+
+    await waitFor(async () => (await db.models.Sale.findById(saleIds[2]).lean<SaleDoc>())?.published === true, { timeoutMs: 30_000, message: 'the sale marked published' });
+    await waitFor(async () => (await db.models.Outbox.countDocuments({})) === 0, { timeoutMs: 30_000, message: 'the outbox emptied' });
+  });
+
+  it("updates the sneaker's variant, stats, daily aggregates and recent sales", async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: -1 }).lean<SneakerDoc>())!;
+    const size = 10.5;
+    await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price: 123_400 });
+    const detail = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data;
+    expect(detail.variants.find((v: { size: number }) => v.size === size)).toMatchObject({ lastSalePrice: 123_400, availability: 'available' });
+    expect(detail.stats.salesCount).toBe(sneaker.stats.salesCount + 1);
+    const recent = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}/sales/recent?limit=1`, admin)).body.data;
+    expect(recent.sales[0]).toMatchObject({ amount: 123_400, size, size_type: expect.any(String) });
+    const today = new Date().toISOString().slice(0, 10);
+    const daily = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}/sales/daily?days=7&size=10.5`, admin)).body.data;
+    expect(daily.dailySales[0]).toMatchObject({ date: today });
+    expect(daily.dailySales[0].total_sales).toBeGreaterThanOrEqual(123_400);
+  });
+
+  it('counts a sale applied twice once', async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(2).lean<SneakerDoc>())!;
+    const { body } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 9, price: 55_500 });
+    const sale = (await db.models.Sale.findById(body.data.saleId).lean<SaleDoc>())!;
+    const aggregates = async () => (await db.models.Aggregate.find({ sneakerId: sneaker._id }).lean<AggregateDoc[]>()).map((a) => [a._id, a.days]);
+    const before = { sneaker: await db.models.Sneaker.findById(sneaker._id, { stats: 1, variants: 1 }).lean(), aggregates: await aggregates() };
+    const sales = createSales({ models: db.models, clock: first.infra.clock, logger: testLogger() });
+    await sales.apply(sneaker._id, { id: sale._id, size: sale.size, sizeType: sale.sizeType, amount: sale.amount, soldAt: sale.soldAt, source: 'test' });
+    expect(await db.models.Sneaker.findById(sneaker._id, { stats: 1, variants: 1 }).lean()).toEqual(before.sneaker);
+    expect(await aggregates()).toEqual(before.aggregates);
+    expect(await db.models.Sale.countDocuments({ sneakerId: sneaker._id, source: 'test' })).toBe(1);
+  });
+
+  it('completes a sale that was cut short before it was applied, then announces it', async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(3).lean<SneakerDoc>())!;
+    const sale = { id: 'cut0short0sale0000000001', size: 8, sizeType: 'US', amount: 44_400, soldAt: new Date(), source: 'test' };
+    await db.models.Outbox.create({ _id: `sale:${sale.id}`, kind: 'sale', sneakerId: sneaker._id, stage: 'new', sale, change: null, createdAt: new Date(Date.now() - 60_000) });
+    await waitFor(async () => (await db.models.Sale.findById(sale.id).lean<SaleDoc>())?.published === true, { timeoutMs: 20_000, message: 'the cut sale completed' });
+    const after = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!;
+    expect(after.stats.salesCount).toBe(sneaker.stats.salesCount + 1);
+    expect(after.variants.find((v) => v.size === 8)?.lastSalePrice).toBe(44_400);
+  });
+});
+
+describe('search index per pod', () => {
+  it("picks up a product changed through another pod (catalog.product_changed)", async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(5).lean<SneakerDoc>())!;
+    const held = second.service.index.get(sneaker._id)!;
+    const { status } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 2_000_000 });
+    expect(status).toBe(201);
+    const updated = await waitFor(() => {
+      const now = second.service.index.get(sneaker._id)!;
+      return now.version > held.version ? now : undefined;
+    }, { timeoutMs: 20_000, message: 'the second pod’s index to follow' });
+    const stored = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!;
+    expect(updated.currentPrice).toBe(stored.stats.averagePrice);
+    expect(updated.salesCount).toBe(held.salesCount + 1);
+    const found = await call(second.url, 'GET', `/api/sneakers/search?q=${encodeURIComponent(sneaker.name)}&limit=100`, admin);
+    expect(found.body.data.sneakers.find((s: { id: string }) => s.id === sneaker._id)?.currentPrice).toBe(stored.stats.averagePrice);
+  });
+});
+
+describe('the test sale route', () => {
+  it('refuses bad input and unknown sneakers', async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).lean<SneakerDoc>())!;
+    expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 10.3, price: 100 })).status).toBe(400);
+    expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 10, price: -5 })).status).toBe(400);
+    expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: '0123456789abcdef01234567', size: 10, price: 100 })).status).toBe(404);
+    expect((await call(first.url, 'POST', '/api/test/sales', undefined, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(401);
+  });
+
+  it('does not exist unless the config enables it', async () => {
+    const plain = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling, env: { TEST_ROUTES_ENABLED: 'false' } });
+    try {
+      const sneaker = (await db.models.Sneaker.findOne({}).lean<SneakerDoc>())!;
+      expect((await call(plain.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBillingClient, createLogger } from '@kicksight/platform';
+import { movableClock } from '@kicksight/testkit';
+import { call as billingCall, payLocalCheckout, startBilling, type BillingApp } from '../../../billing/test/integration/billing-app.ts';
+import { createCatalog } from '../../src/domain/catalog.ts';
+import { createSearchIndex } from '../../src/domain/search-index.ts';
+import type { SneakerDoc } from '../../src/store/models.ts';
+import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
+
+let billing: BillingApp;
+let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
+let topics: Awaited<ReturnType<typeof catalogTopics>>;
+let tokens: Tokens;
+let catalog: CatalogApp;
+let sneakers: SneakerDoc[];
+
+beforeAll(async () => {
+  [billing, db, topics, tokens] = await Promise.all([startBilling(), createCatalogDatabase('metering'), catalogTopics('catalog_metering'), testTokens()]);
+  await seed(db.models, { generate: 70 });
+  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: billing.internalUrl, serviceToken: billing.config.SERVICE_TOKEN } });
+  sneakers = await db.models.Sneaker.find({}).sort({ _id: 1 }).limit(8).lean<SneakerDoc[]>();
+});
+afterAll(async () => {
+  await catalog?.close();
+  await billing?.close();
+  await topics?.drop();
+  await db?.drop();
+});
+
+async function member() {
+  const id = newUserId();
+  return { id, token: await tokens.token({ id }) };
+}
+const get = (token: string, path: string) => call(catalog.url, 'GET', path, token);
+async function usage(userId: string) {
+  const { body } = await billingCall(billing.url, 'GET', '/api/membership/usage', await billing.token({ id: userId }));
+  return body.data as { searchesUsed: number; productViewsUsed: number };
+}
+
+describe('searches through billing', () => {
+  it("allows a trial member's 10th search and refuses the 11th with SEARCH_LIMIT", async () => {
+    const { id, token } = await member();
+    const queries = ['air max', 'dunk', 'samba', 'gazelle', 'superstar', 'chuck', 'old skool', 'palermo', 'suede', '990v6'];
+    for (const q of queries) expect((await get(token, `/api/sneakers/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
+    expect((await usage(id)).searchesUsed).toBe(10);
+    const refused = await get(token, '/api/sneakers/search?q=forum');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('SEARCH_LIMIT');
+    expect(refused.body.message).toMatch(/search limit/);
+    // A search already counted today is still served.
+    expect((await get(token, '/api/sneakers/search?q=samba')).status).toBe(200);
+  });
+
+  it('does not count page 2 or a repeat of the same query, brands and sort', async () => {
+    const { id, token } = await member();
+    expect((await get(token, '/api/sneakers/search?brands=Nike&limit=5')).status).toBe(200);
+    expect((await get(token, '/api/sneakers/search?brands=Nike&limit=5&page=2')).status).toBe(200);
+    expect((await get(token, '/api/sneakers/search?brands=nike&limit=5')).status).toBe(200);
+    expect((await usage(id)).searchesUsed).toBe(1);
+    expect((await get(token, '/api/sneakers/search?brands=Nike&sortBy=release_date')).status).toBe(200);
+    expect((await usage(id)).searchesUsed).toBe(2);
+  });
+
+  it('caps the results a trial member reaches across pages at 20', async () => {
+    const { token } = await member();
+    const page = (n: number) => get(token, `/api/sneakers/search?brands=Nike,Adidas,Jordan&limit=15&page=${n}`);
+    const [one, two, three] = [await page(1), await page(2), await page(3)];
+    expect(one.body.data).toMatchObject({ total: 20 });
+    expect(one.body.data.sneakers).toHaveLength(15);
+    expect(two.body.data.sneakers).toHaveLength(5);
+    expect(three.body.data.sneakers).toHaveLength(0);
+    const admin = await call(catalog.url, 'GET', '/api/sneakers/search?brands=Nike,Adidas,Jordan&limit=100', await tokens.token({ id: newUserId(), role: 'admin' }));
+    expect(admin.body.data.total).toBe(30);
+  });
+
+  it('gives the unit back when serving the search fails after billing counted it', async () => {
+    const { id } = await member();
+    const client = createBillingClient({ baseUrl: billing.internalUrl, serviceToken: billing.config.SERVICE_TOKEN });
+    const broken = {
+      ...createSearchIndex(),
+      search: () => {
+        throw new Error('index unavailable');
+      },
+    };
+    const failing = createCatalog({ models: db.models, index: broken, billing: client, clock: movableClock(), logger: createLogger('test', 'silent') });
+    await expect(failing.search({ id, role: 'member' }, { q: 'dunk', brands: [], sortBy: 'rank', page: 1, limit: 50 })).rejects.toThrow('index unavailable');
+    expect((await usage(id)).searchesUsed).toBe(0);
+  });
+});
+
+describe('product views through billing', () => {
+  it('allows 5 views a trial, counts a sneaker once a day, then refuses with PRODUCT_VIEW_LIMIT', async () => {
+    const { id, token } = await member();
+    for (const s of sneakers.slice(0, 5)) expect((await get(token, `/api/sneakers/${s._id}`)).status).toBe(200);
+    expect((await get(token, `/api/sneakers/${sneakers[0]!._id}`)).status).toBe(200);
+    expect((await usage(id)).productViewsUsed).toBe(5);
+    const refused = await get(token, `/api/sneakers/${sneakers[5]!._id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('PRODUCT_VIEW_LIMIT');
+    // Sizes and related sneakers are not product views.
+    expect((await get(token, `/api/sneakers/${sneakers[5]!._id}/sizes`)).status).toBe(200);
+    expect((await get(token, `/api/sneakers/${sneakers[5]!._id}/related`)).status).toBe(200);
+  });
+
+  it('does not count a view of an unknown sneaker', async () => {
+    const { id, token } = await member();
+    expect((await get(token, '/api/sneakers/0123456789abcdef01234567')).status).toBe(404);
+    expect((await usage(id)).productViewsUsed).toBe(0);
+  });
+
+  it('passes TRIAL_EXPIRED through once the trial has ended', async () => {
+    const { token } = await member();
+    expect((await get(token, `/api/sneakers/${sneakers[0]!._id}`)).status).toBe(200);
+    billing.clock.advance(4 * 24 * 3600 * 1000);
+    try {
+      const refused = await get(token, `/api/sneakers/${sneakers[1]!._id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('TRIAL_EXPIRED');
+      expect((await get(token, '/api/sneakers/search?q=dunk')).body.code).toBe('TRIAL_EXPIRED');
+    } finally {
+      billing.clock.reset();
+    }
+  });
+});
+
+describe('historical sales', () => {
+  it('are a premium feature for trial members', async () => {
+    const { token } = await member();
+    for (const path of ['sales/daily', 'sales/recent', 'price-history']) {
+      const { status, body } = await get(token, `/api/sneakers/${sneakers[0]!._id}/${path}`);
+      expect(status, path).toBe(403);
+      expect(body).toEqual({ code: 'PREMIUM_FEATURE', message: 'Historical sales data is a premium feature. Upgrade to Pro or Expert to see sales history.' });
+    }
+  });
+
+  it('are served to a premium member', async () => {
+    const { id, token } = await member();
+    const checkout = await billingCall(billing.url, 'POST', '/api/membership/checkout', await billing.token({ id }), { planName: 'premium', billingPeriod: 'monthly' });
+    expect((await payLocalCheckout(billing.url, checkout.body.data.url)).status).toBe(303);
+    for (const path of ['sales/daily?days=90', 'sales/recent', 'price-history?period=30d']) {
+      const { status, body } = await get(token, `/api/sneakers/${sneakers[0]!._id}/${path}`);
+      expect(status, path).toBe(200);
+      expect(body.data).toBeTruthy();
+    }
+    const daily = await get(token, `/api/sneakers/${sneakers[0]!._id}/sales/daily?days=90`);
+    expect(daily.body.data.dailySales.length).toBeGreaterThan(0);
+  });
+});
