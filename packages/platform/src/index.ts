@@ -18,3 +18,4 @@ export * from './consumer-dedupe.ts';
 export * from './service.ts';
 export * from './mongo.ts';
 export * from './billing-client.ts';
+export * from './lease.ts';

@@ -1,19 +1,22 @@
 import {
   createBillingClient,
+  createLease,
   createHttpSurface,
   createJwtVerifier,
   type BillingClient,
   type EventConsumer,
   type Infra,
   type JwtVerifier,
+  type Lease,
   type ServiceApp,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createCatalog } from './domain/catalog.ts';
-import { createSales } from './domain/sales.ts';
+import { createSales, type Sales } from './domain/sales.ts';
 import { createSearchIndex } from './domain/search-index.ts';
 import { summaryOf } from './domain/views.ts';
 import { createRelay } from './events/relay.ts';
+import { createMarketFeed, type MarketFeed } from './feed/market-feed.ts';
 import { SUMMARY_PROJECTION, searchUpdatesConsumer } from './events/search-updates.ts';
 import { internalRouter } from './http/internal-router.ts';
 import { publicRouter, testRouter } from './http/public-router.ts';
@@ -33,17 +36,47 @@ export interface Deps {
 /** Changes made while the index was being built are read again from this far back. */
 const CATCH_UP_MARGIN_MS = 60_000;
 
+/** Names the Redis keys of one catalog store (leases, locks), so catalogs on other databases never meet. */
+export const namespaceOf = (infra: Pick<Infra, 'mongo'>): string => `catalog:${infra.mongo!.name}`;
+
+/** The live market of a catalog store, run while this process holds its lease. */
+export function marketFeedOf(infra: Infra, config: Config, sales: Sales): MarketFeed {
+  const { mongo, redis, clock, logger } = infra;
+  if (!mongo || !redis) throw new Error('the market feed needs MongoDB and Redis');
+  return createMarketFeed({
+    models: createModels(mongo),
+    sales,
+    redis,
+    clock,
+    logger,
+    leaseKey: `${namespaceOf(infra)}:market-feed`,
+    intervalMs: config.MARKET_FEED_INTERVAL_MS,
+    speed: config.MARKET_FEED_SPEED,
+    maxSalesPerRound: config.MARKET_FEED_MAX_SALES,
+  });
+}
+
+/** Records sales for a catalog store: sale writes to one sneaker never overlap (a lock per sneaker). */
+export function salesOf(infra: Infra): Sales {
+  const { mongo, redis, clock, logger } = infra;
+  if (!mongo || !redis) throw new Error('recording sales needs MongoDB and Redis');
+  return createSales({ models: createModels(mongo), redis, lockPrefix: `${namespaceOf(infra)}:sneaker`, clock, logger });
+}
+
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
-export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; relay: ReturnType<typeof createRelay> } {
-  const { mongo, kafka, producer, clock, logger } = infra;
-  if (!mongo || !kafka || !producer) throw new Error('catalog needs MongoDB and Kafka');
+export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null } {
+  const { mongo, kafka, producer, redis, clock, logger } = infra;
+  if (!mongo || !kafka || !producer || !redis) throw new Error('catalog needs MongoDB, Redis and Kafka');
   const models = createModels(mongo);
   const tokens = verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL });
   const meter = billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, now: () => clock.now().getTime() });
   const index = createSearchIndex();
-  const sales = createSales({ models, clock, logger });
+  const sales = salesOf(infra);
   const catalog = createCatalog({ models, index, billing: meter, clock, logger });
   const relay = createRelay({ models, producer, sales, clock, logger, intervalMs: config.RELAY_INTERVAL_MS, recoverAfterMs: config.RELAY_RECOVER_AFTER_MS });
+  // One relay per store at a time: its passes never overlap another pod's.
+  const relayLease = createLease({ redis, key: `${namespaceOf(infra)}:relay`, logger, ttlMs: config.RELAY_LEASE_TTL_MS, onAcquired: () => relay.start(), onLost: () => relay.stop() });
+  const feed = config.MARKET_FEED_ENABLED ? marketFeedOf(infra, config, sales) : null;
   const consumer: EventConsumer = searchUpdatesConsumer({ kafka, prefix: infra.kafkaPrefix, logger, models, index, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS, groupId: searchGroupId });
   let indexReady = false;
 
@@ -84,16 +117,20 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     internalApp,
     index,
     relay,
+    relayLease,
+    feed,
     async start() {
       await ensureIndexes(models);
       // Join first, so no change published while the index is built is missed.
       await consumer.start();
       await buildIndex();
       indexReady = true;
-      relay.start();
+      relayLease.start();
+      feed?.start();
     },
     async stop() {
-      await relay.stop();
+      await feed?.stop();
+      await relayLease.stop();
       await consumer.stop();
     },
   };

@@ -14,4 +14,10 @@ describe('catalog config', () => {
     expect(loadConfig(base).DATA_DIR).toMatch(/shared\/data$/);
     expect(loadConfig({ ...base, DATA_DIR: '/srv/data' }).DATA_DIR).toBe('/srv/data');
   });
+
+  it('runs the live market by default, with a switch to turn it off and checked numbers', () => {
+    expect(loadConfig(base)).toMatchObject({ MARKET_FEED_ENABLED: true, MARKET_FEED_INTERVAL_MS: 5_000, MARKET_FEED_SPEED: 60 });
+    expect(loadConfig({ ...base, MARKET_FEED_ENABLED: 'false' }).MARKET_FEED_ENABLED).toBe(false);
+    expect(() => loadConfig({ ...base, MARKET_FEED_SPEED: '-1' })).toThrow(/MARKET_FEED_SPEED/);
+  });
 });

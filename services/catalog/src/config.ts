@@ -20,8 +20,18 @@ const schema = z
     TEST_ROUTES_ENABLED: envField.bool(false),
     /** How often the outbox relay looks for unpublished sales and product changes. */
     RELAY_INTERVAL_MS: envField.int(1_000),
+    /** One relay per catalog store publishes; another pod takes over this long after its holder died. */
+    RELAY_LEASE_TTL_MS: z.coerce.number().int().min(300).default(15_000),
     /** A sale left half-applied (a crash) is completed by the relay after this long. */
     RELAY_RECOVER_AFTER_MS: envField.int(30_000),
+    /** Runs the live market in this process (one process at a time holds its lease). */
+    MARKET_FEED_ENABLED: envField.bool(true),
+    /** Real time between two rounds of live sales. */
+    MARKET_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+    /** Market time per real time (60: an hour of trading every minute). */
+    MARKET_FEED_SPEED: z.coerce.number().positive().default(60),
+    /** The most sales one round records. */
+    MARKET_FEED_MAX_SALES: z.coerce.number().int().min(1).default(20),
     /** Session time-out of this pod's search-index consumer (its group is its own). */
     SEARCH_CONSUMER_SESSION_MS: envField.int(10_000),
   })

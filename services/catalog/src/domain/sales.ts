@@ -1,6 +1,6 @@
 import { INVALID_SIZE_MESSAGE, SNEAKER_NOT_FOUND, isValidSize } from '@kicksight/contracts';
-import { AppError, type Clock, type Logger } from '@kicksight/platform';
-import { isDuplicateKey, type Models, type SneakerDoc } from '../store/models.ts';
+import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksight/platform';
+import { insertNew, isDuplicateKey, productChangeEntry, type AggregateDoc, type Models, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { isSneakerId, newSaleId } from './ids.ts';
 import {
   APPLIED_SALES_MEMORY,
@@ -25,83 +25,82 @@ export interface RecordedSale {
 }
 
 const sizeTypeOf = (doc: Pick<SneakerDoc, 'gender'>) => (doc.gender === 'Women' ? 'US W' : doc.gender === 'Kids' ? 'US Y' : 'US');
-const MAX_CONFLICT_RETRIES = 20;
 
 /**
  * Records sales one at a time (the live market, and the test route that moves it). Without
  * transactions each step is idempotent per sale and the outbox entry written first is the record
  * of the work: if a step is cut short, the relay repeats the whole sequence later.
  *   1. outbox entry `sale:<id>` (stage 'new', with the sale)
- *   2. the sneaker: variants, stats and price sequence numbers (a versioned write; it remembers
- *      the latest sale ids it applied)
+ *   2. the sneaker: variants, stats and price sequence numbers (it remembers the latest sale ids
+ *      it applied)
  *   3. the sale document (outbox marker `published: false`)
  *   4. the daily aggregates of the size and of all sizes (each remembers the sales it counted)
  *   5. the page of recent sales
- *   6. outbox entry stage 'applied' with the price change, and `product:<id>` for the new version
+ *   6. outbox entry stage 'applied' with the price change, and `product:<id>:<version>`
+ * Steps 2 to 6 run under the sneaker's lock in Redis: FerretDB reads a document and writes it back
+ * whole, with no atomic compare-and-set, so two writers of one sneaker must never overlap. Every
+ * read and write goes by `_id` alone, the one filter FerretDB answers without a scan.
  */
-export function createSales({ models, clock, logger }: { models: Models; clock: Clock; logger: Logger }) {
+export function createSales({ models, redis, lockPrefix, clock, logger }: { models: Models; redis: Redis; lockPrefix: string; clock: Clock; logger: Logger }) {
   async function applyToSneaker(sneakerId: string, sale: SaleFacts): Promise<{ seq: number; change: PriceChange | null; version: number }> {
-    for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
-      const doc = await models.Sneaker.findById(sneakerId).lean<SneakerDoc>();
-      if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
-      const known = (doc.appliedSales ?? []).find((entry) => entry.startsWith(`${sale.id}:`));
-      if (known) {
-        // Applied before a cut: the relay announces the size's current price with its current sequence number.
-        const variant = doc.variants.find((v) => v.size === sale.size);
-        const change = variant && variant.currentPrice !== null ? { size: sale.size, price: variant.currentPrice, previous: null, seq: variant.seq } : null;
-        return { seq: Number(known.split(':')[1]), change, version: doc.version };
-      }
-      const seq = doc.stats?.salesCount ?? 0;
-      const { variants, change } = applySaleToVariants(doc.variants ?? [], sale);
-      const firstSaleAt = doc.stats?.firstSaleAt && doc.stats.firstSaleAt < sale.soldAt ? doc.stats.firstSaleAt : sale.soldAt;
-      const version = (doc.version ?? 0) + 1;
-      const result = await models.Sneaker.updateOne(
-        { _id: sneakerId, version: doc.version },
-        {
-          $set: {
-            variants,
-            stats: statsOf(variants, firstSaleAt),
-            appliedSales: [...(doc.appliedSales ?? []), `${sale.id}:${seq}`].slice(-APPLIED_SALES_MEMORY),
-            version,
-            updatedAt: clock.now(),
-          },
-        },
-      );
-      if (result.modifiedCount === 1) return { seq, change, version };
+    const doc = await models.Sneaker.findById(sneakerId).lean<SneakerDoc>();
+    if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
+    const known = (doc.appliedSales ?? []).find((entry) => entry.startsWith(`${sale.id}:`));
+    if (known) {
+      // Applied before a cut: the relay announces the size's current price with its current sequence number.
+      const variant = doc.variants.find((v) => v.size === sale.size);
+      const change = variant && variant.currentPrice !== null ? { size: sale.size, price: variant.currentPrice, previous: null, seq: variant.seq } : null;
+      return { seq: Number(known.split(':')[1]), change, version: doc.version };
     }
-    throw AppError.conflict('The sneaker changed too often to record the sale; please try again.');
+    const seq = doc.stats?.salesCount ?? 0;
+    const { variants, change } = applySaleToVariants(doc.variants ?? [], sale);
+    const firstSaleAt = doc.stats?.firstSaleAt && doc.stats.firstSaleAt < sale.soldAt ? doc.stats.firstSaleAt : sale.soldAt;
+    const version = (doc.version ?? 0) + 1;
+    await models.Sneaker.updateOne(
+      { _id: sneakerId },
+      {
+        $set: {
+          variants,
+          stats: statsOf(variants, firstSaleAt),
+          appliedSales: [...(doc.appliedSales ?? []), `${sale.id}:${seq}`].slice(-APPLIED_SALES_MEMORY),
+          version,
+          updatedAt: clock.now(),
+        },
+      },
+    );
+    return { seq, change, version };
   }
 
   async function countInto(sneakerId: string, sale: SaleFacts, seq: number): Promise<void> {
     for (const target of aggregateTargets(sneakerId, sale)) {
-      await models.Aggregate.collection
-        .updateOne(
-          { _id: target.id, applied: { $ne: sale.id } } as never,
-          {
-            $inc: { [`days.${target.day}.c`]: 1, [`days.${target.day}.s`]: sale.amount },
-            $push: { applied: sale.id },
-            $setOnInsert: { sneakerId, size: target.size, year: target.year },
-          } as never,
-          { upsert: true },
-        )
-        .catch((err) => {
-          if (!isDuplicateKey(err)) throw err; // counted before
-        });
-    }
-    const index = Math.floor(seq / SALE_PAGE_ROWS);
-    await models.SalePage.collection
-      .updateOne(
-        { _id: salePageIdOf(sneakerId, index), 'rows.id': { $ne: sale.id } } as never,
-        { $push: { rows: { id: sale.id, seq, size: sale.size, sizeType: sale.sizeType, amount: sale.amount, at: sale.soldAt } }, $setOnInsert: { sneakerId, index } } as never,
+      const counted = await models.Aggregate.findById(target.id, { applied: 1 }).lean<Pick<AggregateDoc, 'applied'>>();
+      if (counted?.applied?.includes(sale.id)) continue;
+      await models.Aggregate.collection.updateOne(
+        { _id: target.id } as never,
+        {
+          $inc: { [`days.${target.day}.c`]: 1, [`days.${target.day}.s`]: sale.amount },
+          $push: { applied: sale.id },
+          $setOnInsert: { sneakerId, size: target.size, year: target.year },
+        } as never,
         { upsert: true },
-      )
-      .catch((err) => {
-        if (!isDuplicateKey(err)) throw err;
-      });
+      );
+    }
+    const pageId = salePageIdOf(sneakerId, Math.floor(seq / SALE_PAGE_ROWS));
+    const page = await models.SalePage.findById(pageId, { 'rows.id': 1 }).lean<Pick<SalePageDoc, 'rows'>>();
+    if (page?.rows?.some((row) => row.id === sale.id)) return;
+    await models.SalePage.collection.updateOne(
+      { _id: pageId } as never,
+      { $push: { rows: { id: sale.id, seq, size: sale.size, sizeType: sale.sizeType, amount: sale.amount, at: sale.soldAt } }, $setOnInsert: { sneakerId, index: Math.floor(seq / SALE_PAGE_ROWS) } } as never,
+      { upsert: true },
+    );
   }
 
   /** Steps 2 to 6 for a sale whose outbox entry exists; safe to repeat. */
-  async function apply(sneakerId: string, sale: SaleFacts & { source: string }): Promise<{ seq: number; change: PriceChange | null }> {
+  function apply(sneakerId: string, sale: SaleFacts & { source: string }): Promise<{ seq: number; change: PriceChange | null }> {
+    return withLock(redis, `${lockPrefix}:${sneakerId}`, () => applyLocked(sneakerId, sale), { ttlMs: 30_000, waitMs: 30_000 });
+  }
+
+  async function applyLocked(sneakerId: string, sale: SaleFacts & { source: string }): Promise<{ seq: number; change: PriceChange | null }> {
     const { seq, change, version } = await applyToSneaker(sneakerId, sale);
     await models.Sale.collection
       .insertOne({ _id: sale.id, sneakerId, size: sale.size, sizeType: sale.sizeType, amount: sale.amount, soldAt: sale.soldAt, originalSoldAt: null, source: sale.source, seq, published: false } as never)
@@ -114,13 +113,9 @@ export function createSales({ models, clock, logger }: { models: Models; clock: 
     return { seq, change };
   }
 
-  /** Leaves a note for the relay that the sneaker reached `version`. */
+  /** Leaves a note for the relay that the sneaker reached `version` (one entry per version, never rewritten). */
   async function markChanged(sneakerId: string, version: number): Promise<void> {
-    await models.Outbox.updateOne(
-      { _id: `product:${sneakerId}` },
-      { $set: { version }, $setOnInsert: { kind: 'product', sneakerId, createdAt: clock.now() } },
-      { upsert: true },
-    );
+    await insertNew(models.Outbox, [productChangeEntry(sneakerId, version, clock.now())]);
   }
 
   return {

@@ -17,11 +17,12 @@ export interface RelayOptions {
 
 /**
  * Catalog's outbox relay (MongoDB has no transactions here): it reads the outbox entries, publishes
- * `sale.recorded` (and `price.changed`) for applied sales and `catalog.product_changed` for
- * sneakers whose version is ahead of their published version, and only after Kafka acknowledged
- * them marks the sale published, raises the sneaker's published version and removes the entry.
- * At least once: event ids derive from the sale id, the price sequence number and the product
- * version, so a republished event carries the same id and consumers apply it once.
+ * `sale.recorded` (and `price.changed`) for applied sales and `catalog.product_changed` with the
+ * latest version of each changed sneaker, and only after Kafka acknowledged them marks the sales
+ * published and removes the entries. It never writes a sneaker (FerretDB rewrites whole documents,
+ * so a second writer would undo a concurrent sale). At least once: event ids derive from the sale
+ * id, the price sequence number and the product version, so a republished event carries the same
+ * id and consumers apply it once. One relay per catalog runs at a time (the app holds a lease).
  */
 export function createRelay({ models, producer, sales, clock, logger, intervalMs, recoverAfterMs, batchSize = 50 }: RelayOptions) {
   const log = logger.child({ component: 'catalog-relay' });
@@ -35,8 +36,8 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
     const now = clock.now();
     const events: OutgoingEvent[] = [];
     const salesDone: OutboxDoc[] = [];
-    const productsDone: { entry: OutboxDoc; version: number }[] = [];
-    const stale: { entry: OutboxDoc; version: number }[] = [];
+    const productsDone: OutboxDoc[] = [];
+    const announced = new Set<string>();
 
     for (const entry of entries) {
       if (entry.kind === 'sale' && entry.sale) {
@@ -68,16 +69,18 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
         }
         salesDone.push(entry);
       } else if (entry.kind === 'product') {
-        const doc = await models.Sneaker.findById(entry.sneakerId, { version: 1, publishedVersion: 1 }).lean<Pick<SneakerDoc, 'version' | 'publishedVersion'>>();
-        if (!doc || (doc.publishedVersion ?? 0) >= doc.version) {
-          stale.push({ entry, version: doc?.version ?? Number.MAX_SAFE_INTEGER });
-          continue;
+        // One announcement per sneaker and pass, of its latest version; older entries just go.
+        if (!announced.has(entry.sneakerId)) {
+          const doc = await models.Sneaker.findById(entry.sneakerId, { version: 1 }).lean<Pick<SneakerDoc, 'version'>>();
+          announced.add(entry.sneakerId);
+          if (doc) {
+            events.push({
+              key: entry.sneakerId,
+              envelope: newEvent('catalog.product_changed@1', { sneakerId: entry.sneakerId, version: doc.version }, { clock, id: eventIdOf(`product:${entry.sneakerId}:${doc.version}`) }),
+            });
+          }
         }
-        events.push({
-          key: entry.sneakerId,
-          envelope: newEvent('catalog.product_changed@1', { sneakerId: entry.sneakerId, version: doc.version }, { clock, id: eventIdOf(`product:${entry.sneakerId}:${doc.version}`) }),
-        });
-        productsDone.push({ entry, version: doc.version });
+        productsDone.push(entry);
       }
     }
 
@@ -86,16 +89,9 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
       models.Sale,
       salesDone.map((entry) => ({ updateOne: { filter: { _id: entry.sale!.id }, update: { $set: { published: true } } } })),
     );
-    await bulkWrite(
-      models.Sneaker,
-      productsDone.map(({ entry, version }) => ({ updateOne: { filter: { _id: entry.sneakerId, publishedVersion: { $lt: version } }, update: { $set: { publishedVersion: version } } } })),
-    );
-    // A product change made meanwhile raised its entry's version: that entry stays for the next pass.
-    await bulkWrite(models.Outbox, [
-      ...salesDone.map((entry) => ({ deleteOne: { filter: { _id: entry._id } } })),
-      ...[...productsDone, ...stale].map(({ entry, version }) => ({ deleteOne: { filter: { _id: entry._id, version: { $lte: version } } } })),
-    ]);
-    return events.length;
+    // Entries are never rewritten (a later change writes its own), so each goes by its id alone.
+    await bulkWrite(models.Outbox, [...salesDone, ...productsDone].map((entry) => ({ deleteOne: { filter: { _id: entry._id } } })));
+    return salesDone.length + productsDone.length;
   }
 
   async function loop(): Promise<void> {

@@ -13,7 +13,7 @@ import {
   type SaleFacts,
   type VariantState,
 } from '../domain/market.ts';
-import { insertNew, type AggregateDoc, type Models, type OutboxDoc, type SaleDoc, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
+import { insertNew, productChangeEntry, type AggregateDoc, type Models, type SaleDoc, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { buildCatalogue, type FileCounts, type MergedProduct } from './catalogue.ts';
 import { generateProducts, simulateSales } from './simulate.ts';
 import { readSources } from './sources.ts';
@@ -154,7 +154,6 @@ export function buildProduct(product: MergedProduct, sales: TimedSale[], meta: {
     dataAsOf: meta.anchorDay,
     dataShiftDays: meta.shiftDays,
     version: 1,
-    publishedVersion: 0,
     createdAt: meta.now,
     updatedAt: meta.now,
   };
@@ -237,8 +236,7 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
   const pagesInserted = done ? [] : await write('sale pages', models.SalePage, built.pages, 200);
   const sneakersInserted = done ? [] : await write('sneakers', models.Sneaker, built.sneakers, 500);
   // New products are announced through the relay (catalog.product_changed).
-  const pointers: OutboxDoc[] = sneakersInserted.map((id) => ({ _id: `product:${id}`, kind: 'product', sneakerId: id, version: 1, createdAt: now }));
-  await insertNew(models.Outbox, pointers);
+  await insertNew(models.Outbox, sneakersInserted.map((id) => productChangeEntry(id, 1, now)));
   await models.Meta.updateOne({ _id: META_ID }, { $set: { anchorDay }, $setOnInsert: { importedAt: now }, $addToSet: { completed: fingerprint } }, { upsert: true });
   const writeMs = performance.now() - started - readMs - buildMs;
 

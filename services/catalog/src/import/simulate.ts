@@ -1,21 +1,8 @@
-import { createHash } from 'node:crypto';
 import { SEARCH_BRANDS } from '@kicksight/contracts';
 import { sneakerIdOf } from '../domain/ids.ts';
 import { nameKey } from '../domain/normalise.ts';
+import { gaussian, seededRandom } from '../domain/random.ts';
 import type { MergedProduct } from './catalogue.ts';
-
-/** A seeded pseudo-random source (mulberry32): the same seed always gives the same catalogue. */
-export function seededRandom(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32BE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const gaussian = (random: () => number) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 const halfSteps = (from: number, to: number) => Array.from({ length: (to - from) * 2 + 1 }, (_, i) => from + i / 2);
 

@@ -34,9 +34,8 @@ export interface SneakerDoc {
   /** The day the market data runs to, and how far real sales were moved to end there. */
   dataAsOf: string | null;
   dataShiftDays: number | null;
-  /** Grows with every change; the relay publishes `catalog.product_changed` up to `publishedVersion`. */
+  /** Grows with every change; each version is announced with `catalog.product_changed`. */
   version: number;
-  publishedVersion: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -98,6 +97,15 @@ export interface OutboxDoc {
   version?: number;
   createdAt: Date;
 }
+
+/** The relay's note that a sneaker reached a version: one entry per version, written once. */
+export const productChangeEntry = (sneakerId: string, version: number, createdAt: Date): OutboxDoc => ({
+  _id: `product:${sneakerId}:${version}`,
+  kind: 'product',
+  sneakerId,
+  version,
+  createdAt,
+});
 
 interface SaleFacts {
   id: string;
@@ -166,7 +174,6 @@ const sneakerSchema = new Schema<SneakerDoc>(
     dataAsOf: String,
     dataShiftDays: Number,
     version: Number,
-    publishedVersion: Number,
     createdAt: Date,
     updatedAt: Date,
   },

@@ -99,10 +99,12 @@ export async function startCatalog({ mongoUrl, topicsPrefix, tokens, billing, en
     KAFKA_TOPIC_PREFIX: topicsPrefix,
     TEST_ROUTES_ENABLED: 'true',
     RELAY_INTERVAL_MS: '100',
+    RELAY_LEASE_TTL_MS: '1500',
+    MARKET_FEED_ENABLED: 'false',
     SEARCH_CONSUMER_SESSION_MS: '6000',
     ...env,
   });
-  const { infra, close } = await openInfra({ name: 'catalog', logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', mongoUrl, kafka: { brokers: stack.kafkaBrokers, prefix: topicsPrefix } });
+  const { infra, close } = await openInfra({ name: 'catalog', logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', mongoUrl, redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix: topicsPrefix } });
   const client = 'consume' in billing ? billing : createBillingClient({ baseUrl: billing.url, serviceToken: billing.serviceToken });
   const service = createApp({ infra, config, verifier: tokens.verifier, billing: client });
   await service.start();
