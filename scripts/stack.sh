@@ -696,9 +696,17 @@ kafka_stop() { stop_proc kafka 30; }
 # mongo (FerretDB)
 # ---------------------------------------------------------------------------
 
-FERRETDB_HOME=$KS_CACHE/ferretdb-$FERRETDB_VERSION
+# The build carries one fix (FERRETDB_ID_LOOKUP_*, below); its name changes with it, so an older build is replaced.
+FERRETDB_HOME=$KS_CACHE/ferretdb-$FERRETDB_VERSION-idlookup
 FERRETDB_BIN=$FERRETDB_HOME/bin/ferretdb
 FERRETDB_MODULE=github.com/FerretDB/FerretDB
+# FerretDB v1's SQLite backend looks documents up by `_ferretdb_sjson->'$._id'` while its unique index
+# is on `_ferretdb_sjson->"_id"`; SQLite matches index expressions by their text, so every lookup,
+# update and delete by _id scanned the whole collection (seconds at 50,000 documents). The fix makes
+# the lookup use the index's own expression (the same JSON path: a label without `$.` means `$.label`).
+FERRETDB_ID_LOOKUP_FILE=internal/backends/sqlite/metadata/metadata.go
+FERRETDB_ID_LOOKUP_FROM="IDColumn = DefaultColumn + \"->'\$._id'\""
+FERRETDB_ID_LOOKUP_TO="IDColumn = DefaultColumn + \"->'_id'\""
 
 # `go install` of FerretDB is not possible here (its deprecation check needs a
 # module listing the proxy refuses) and a plain build panics at start without
@@ -723,6 +731,9 @@ mongo_install() {
   cp -R "$src" "$tmp/src"
   chmod -R u+w "$tmp/src"
   printf '%s\n' "$FERRETDB_VERSION" >"$tmp/src/build/version/version.txt"
+  grep -qF "$FERRETDB_ID_LOOKUP_FROM" "$tmp/src/$FERRETDB_ID_LOOKUP_FILE" ||
+    die mongo "FerretDB $FERRETDB_VERSION: the _id lookup to fix is not in $FERRETDB_ID_LOOKUP_FILE"
+  FROM=$FERRETDB_ID_LOOKUP_FROM TO=$FERRETDB_ID_LOOKUP_TO perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$tmp/src/$FERRETDB_ID_LOOKUP_FILE"
   (cd "$tmp/src" && GOFLAGS=-buildvcs=false go build -o "$tmp/ferretdb" ./cmd/ferretdb) >>"$log" 2>&1 ||
     die mongo "go build of FerretDB $FERRETDB_VERSION failed (see $(rel_path "$log"))"
   mkdir -p "$FERRETDB_HOME/bin"

@@ -17,6 +17,8 @@ export interface StackEnv {
   postgres: string;
   redis: string;
   kafkaBrokers: string[];
+  /** The MongoDB-compatible server (no database in the URL). */
+  mongo: string;
 }
 
 /** What every benchmark receives from the runner. */
@@ -63,8 +65,8 @@ export function readStackEnv(path = `${REPO_ROOT}.stack/stack.env`): StackEnv {
     if (!value) throw new Error(`${path} has no ${name}`);
     return value;
   };
-  const stack = { postgres: need('KS_POSTGRES_URL'), redis: need('KS_REDIS_URL'), kafkaBrokers: need('KS_KAFKA_BROKERS').split(',') };
-  [stack.postgres, stack.redis, ...stack.kafkaBrokers].forEach(assertLoopback);
+  const stack = { postgres: need('KS_POSTGRES_URL'), redis: need('KS_REDIS_URL'), kafkaBrokers: need('KS_KAFKA_BROKERS').split(','), mongo: need('KS_MONGO_URL') };
+  [stack.postgres, stack.redis, stack.mongo, ...stack.kafkaBrokers].forEach(assertLoopback);
   return stack;
 }
 

@@ -14,13 +14,15 @@ import type { Config } from './config.ts';
 import { createCatalog } from './domain/catalog.ts';
 import { createSales, type Sales } from './domain/sales.ts';
 import { createSearchIndex } from './domain/search-index.ts';
-import { summaryOf } from './domain/views.ts';
+import { createSneakerCache } from './domain/sneaker-cache.ts';
+import { summaryFromDoc } from './domain/views.ts';
 import { createRelay } from './events/relay.ts';
 import { createMarketFeed, type MarketFeed } from './feed/market-feed.ts';
-import { SUMMARY_PROJECTION, searchUpdatesConsumer } from './events/search-updates.ts';
+import { searchUpdatesConsumer } from './events/search-updates.ts';
 import { internalRouter } from './http/internal-router.ts';
 import { publicRouter, testRouter } from './http/public-router.ts';
-import { createModels, ensureIndexes, type SneakerDoc } from './store/models.ts';
+import { backfillSummaries } from './store/summaries.ts';
+import { createModels, ensureIndexes, type SummaryDoc } from './store/models.ts';
 
 export interface Deps {
   infra: Infra;
@@ -57,10 +59,10 @@ export function marketFeedOf(infra: Infra, config: Config, sales: Sales): Market
 }
 
 /** Records sales for a catalog store: sale writes to one sneaker never overlap (a lock per sneaker). */
-export function salesOf(infra: Infra): Sales {
+export function salesOf(infra: Infra, onApplied?: (sneakerId: string) => void): Sales {
   const { mongo, redis, clock, logger } = infra;
   if (!mongo || !redis) throw new Error('recording sales needs MongoDB and Redis');
-  return createSales({ models: createModels(mongo), redis, lockPrefix: `${namespaceOf(infra)}:sneaker`, clock, logger });
+  return createSales({ models: createModels(mongo), redis, lockPrefix: `${namespaceOf(infra)}:sneaker`, clock, logger, onApplied });
 }
 
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
@@ -71,8 +73,9 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const tokens = verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL });
   const meter = billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, now: () => clock.now().getTime() });
   const index = createSearchIndex();
-  const sales = salesOf(infra);
-  const catalog = createCatalog({ models, index, billing: meter, clock, logger });
+  const sneakers = createSneakerCache({ models, index, size: config.SNEAKER_CACHE_SIZE });
+  const sales = salesOf(infra, sneakers.forget);
+  const catalog = createCatalog({ models, index, sneakers, billing: meter, clock, logger });
   const relay = createRelay({ models, producer, sales, clock, logger, intervalMs: config.RELAY_INTERVAL_MS, recoverAfterMs: config.RELAY_RECOVER_AFTER_MS });
   // One relay per store at a time: its passes never overlap another pod's.
   const relayLease = createLease({ redis, key: `${namespaceOf(infra)}:relay`, logger, ttlMs: config.RELAY_LEASE_TTL_MS, onAcquired: () => relay.start(), onLost: () => relay.stop() });
@@ -87,7 +90,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       ...infra.checks,
       searchIndex: async () => {
         if (!indexReady) throw new Error('the search index is being built');
-        return { sneakers: index.size };
+        return { sneakers: index.size, cache: sneakers.stats() };
       },
     },
     serviceToken: config.SERVICE_TOKEN,
@@ -100,15 +103,16 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     },
   });
 
-  /** Fills the index from the store, then reads again what changed while it was filled. */
+  /** Fills the index from the stored summaries, then reads again what changed while it was filled. */
   async function buildIndex(): Promise<void> {
     const started = clock.now();
     const startedAt = performance.now();
-    const docs = await models.Sneaker.find({}, SUMMARY_PROJECTION).lean<SneakerDoc[]>();
-    index.addAll(docs.map(summaryOf));
+    await backfillSummaries(models, logger);
+    const docs = await models.Summary.find({}).lean<SummaryDoc[]>();
+    index.addAll(docs.map(summaryFromDoc));
     const since = new Date(started.getTime() - CATCH_UP_MARGIN_MS);
-    const changed = await models.Sneaker.find({ updatedAt: { $gte: since } }, SUMMARY_PROJECTION).lean<SneakerDoc[]>();
-    for (const doc of changed) index.upsert(summaryOf(doc));
+    const changed = await models.Summary.find({ updatedAt: { $gte: since } }).lean<SummaryDoc[]>();
+    for (const doc of changed) index.upsert(summaryFromDoc(doc));
     logger.info({ sneakers: index.size, ms: Math.round(performance.now() - startedAt) }, 'search index built');
   }
 

@@ -32,6 +32,8 @@ const schema = z
     MARKET_FEED_SPEED: z.coerce.number().positive().default(60),
     /** The most sales one round records. */
     MARKET_FEED_MAX_SALES: z.coerce.number().int().min(1).default(20),
+    /** Sneakers this pod keeps in memory between reads (kept as fresh as its search index). */
+    SNEAKER_CACHE_SIZE: z.coerce.number().int().min(1).default(5_000),
     /** Session time-out of this pod's search-index consumer (its group is its own). */
     SEARCH_CONSUMER_SESSION_MS: envField.int(10_000),
   })

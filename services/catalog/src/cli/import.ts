@@ -1,8 +1,11 @@
 /**
  * Seeds the catalogue: the real data files read in place, then generated breadth.
  *
- *   node services/catalog/src/cli/import.ts [--data <dir> | --no-data] [--generate N]
+ *   node services/catalog/src/cli/import.ts [--data <dir> | --no-data] [--large] [--generate N]
  *        [--products-per-file N] [--sales-per-product N] [--quiet]
+ *
+ * `--large` builds the full catalogue the benchmark uses (every real product, 50,000 generated
+ * ones, over a million sales); the default seed for `up` and tests is small.
  *
  * The data directory defaults to DATA_DIR (../shared/data beside the repository); when it does not
  * exist the generator alone seeds. Running it again inserts nothing new.
@@ -14,12 +17,13 @@ import cliProgress from 'cli-progress';
 import { connectMongo, systemClock } from '@kicksight/platform';
 import { loadConfig } from '../config.ts';
 import { createModels, ensureIndexes } from '../store/models.ts';
-import { DEFAULT_IMPORT, formatReport, runImport, type ProgressEvent } from '../import/importer.ts';
+import { DEFAULT_IMPORT, LARGE_IMPORT, formatReport, runImport, type ProgressEvent } from '../import/importer.ts';
 
 const { values } = parseArgs({
   options: {
     data: { type: 'string' },
     'no-data': { type: 'boolean', default: false },
+    large: { type: 'boolean', default: false },
     generate: { type: 'string' },
     'products-per-file': { type: 'string' },
     'sales-per-product': { type: 'string' },
@@ -35,6 +39,7 @@ const count = (value: string | undefined, fallback: number, name: string): numbe
 };
 
 const config = loadConfig();
+const seed = values.large ? LARGE_IMPORT : DEFAULT_IMPORT;
 const requested = values['no-data'] ? null : path.resolve(values.data ?? config.DATA_DIR);
 const dataDir = requested && existsSync(requested) ? requested : null;
 if (requested && !dataDir) process.stderr.write(`No data directory at ${requested}: seeding from the generator alone.\n`);
@@ -63,10 +68,10 @@ try {
     models,
     {
       dataDir,
-      generate: count(values.generate, DEFAULT_IMPORT.generate, 'generate'),
-      productsPerFile: count(values['products-per-file'], DEFAULT_IMPORT.productsPerFile, 'products-per-file'),
-      salesPerProduct: count(values['sales-per-product'], DEFAULT_IMPORT.salesPerProduct, 'sales-per-product'),
-      simulatedDays: DEFAULT_IMPORT.simulatedDays,
+      generate: count(values.generate, seed.generate, 'generate'),
+      productsPerFile: count(values['products-per-file'], seed.productsPerFile, 'products-per-file'),
+      salesPerProduct: count(values['sales-per-product'], seed.salesPerProduct, 'sales-per-product'),
+      simulatedDays: seed.simulatedDays,
       onProgress,
     },
     systemClock,

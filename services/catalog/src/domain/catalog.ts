@@ -21,6 +21,7 @@ import { productViewUsage, searchUsage } from './metering.ts';
 import { canonicalBrand } from './normalise.ts';
 import { relatedProducts } from './related.ts';
 import type { SearchIndex, SneakerSummary } from './search-index.ts';
+import type { SneakerCache } from './sneaker-cache.ts';
 import { detailOf, roundPercent, searchResultOf, trendingItemOf } from './views.ts';
 
 export type Caller = Pick<Principal, 'id' | 'role'>;
@@ -34,10 +35,10 @@ const ADMIN_UNIT: ConsumeResultView = { allowed: true, used: null, limit: null, 
  * and product views are metered through billing before they are served, and given back when
  * serving fails; historical sales need billing's `historicalSales` entitlement.
  */
-export function createCatalog({ models, index, billing, clock, logger }: { models: Models; index: SearchIndex; billing: BillingClient; clock: Clock; logger: Logger }) {
+export function createCatalog({ models, index, sneakers, billing, clock, logger }: { models: Models; index: SearchIndex; sneakers: SneakerCache; billing: BillingClient; clock: Clock; logger: Logger }) {
   async function sneakerOrNotFound(id: string): Promise<SneakerDoc> {
     if (!isSneakerId(id)) throw notFound();
-    const doc = await models.Sneaker.findById(id, { appliedSales: 0 }).lean<SneakerDoc>();
+    const doc = await sneakers.get(id);
     if (!doc) throw notFound();
     return doc;
   }

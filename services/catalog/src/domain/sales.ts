@@ -2,6 +2,7 @@ import { INVALID_SIZE_MESSAGE, SNEAKER_NOT_FOUND, isValidSize } from '@kicksight
 import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksight/platform';
 import { insertNew, isDuplicateKey, productChangeEntry, type AggregateDoc, type Models, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { isSneakerId, newSaleId } from './ids.ts';
+import { summaryDocOf } from './views.ts';
 import {
   APPLIED_SALES_MEMORY,
   SALE_PAGE_ROWS,
@@ -32,7 +33,7 @@ const sizeTypeOf = (doc: Pick<SneakerDoc, 'gender'>) => (doc.gender === 'Women' 
  * of the work: if a step is cut short, the relay repeats the whole sequence later.
  *   1. outbox entry `sale:<id>` (stage 'new', with the sale)
  *   2. the sneaker: variants, stats and price sequence numbers (it remembers the latest sale ids
- *      it applied)
+ *      it applied), then its search summary
  *   3. the sale document (outbox marker `published: false`)
  *   4. the daily aggregates of the size and of all sizes (each remembers the sales it counted)
  *   5. the page of recent sales
@@ -41,7 +42,22 @@ const sizeTypeOf = (doc: Pick<SneakerDoc, 'gender'>) => (doc.gender === 'Women' 
  * whole, with no atomic compare-and-set, so two writers of one sneaker must never overlap. Every
  * read and write goes by `_id` alone, the one filter FerretDB answers without a scan.
  */
-export function createSales({ models, redis, lockPrefix, clock, logger }: { models: Models; redis: Redis; lockPrefix: string; clock: Clock; logger: Logger }) {
+export function createSales({
+  models,
+  redis,
+  lockPrefix,
+  clock,
+  logger,
+  onApplied,
+}: {
+  models: Models;
+  redis: Redis;
+  lockPrefix: string;
+  clock: Clock;
+  logger: Logger;
+  /** Told after a sale changed a sneaker (this process's caches drop it). */
+  onApplied?: (sneakerId: string) => void;
+}) {
   async function applyToSneaker(sneakerId: string, sale: SaleFacts): Promise<{ seq: number; change: PriceChange | null; version: number }> {
     const doc = await models.Sneaker.findById(sneakerId).lean<SneakerDoc>();
     if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
@@ -55,20 +71,16 @@ export function createSales({ models, redis, lockPrefix, clock, logger }: { mode
     const seq = doc.stats?.salesCount ?? 0;
     const { variants, change } = applySaleToVariants(doc.variants ?? [], sale);
     const firstSaleAt = doc.stats?.firstSaleAt && doc.stats.firstSaleAt < sale.soldAt ? doc.stats.firstSaleAt : sale.soldAt;
-    const version = (doc.version ?? 0) + 1;
-    await models.Sneaker.updateOne(
-      { _id: sneakerId },
-      {
-        $set: {
-          variants,
-          stats: statsOf(variants, firstSaleAt),
-          appliedSales: [...(doc.appliedSales ?? []), `${sale.id}:${seq}`].slice(-APPLIED_SALES_MEMORY),
-          version,
-          updatedAt: clock.now(),
-        },
-      },
-    );
-    return { seq, change, version };
+    const changes = {
+      variants,
+      stats: statsOf(variants, firstSaleAt),
+      appliedSales: [...(doc.appliedSales ?? []), `${sale.id}:${seq}`].slice(-APPLIED_SALES_MEMORY),
+      version: (doc.version ?? 0) + 1,
+      updatedAt: clock.now(),
+    };
+    await models.Sneaker.updateOne({ _id: sneakerId }, { $set: changes });
+    await models.Summary.replaceOne({ _id: sneakerId }, summaryDocOf({ ...doc, ...changes }), { upsert: true });
+    return { seq, change, version: changes.version };
   }
 
   async function countInto(sneakerId: string, sale: SaleFacts, seq: number): Promise<void> {
@@ -110,6 +122,7 @@ export function createSales({ models, redis, lockPrefix, clock, logger }: { mode
     await countInto(sneakerId, sale, seq);
     await models.Outbox.updateOne({ _id: `sale:${sale.id}` }, { $set: { stage: 'applied', change } });
     await markChanged(sneakerId, version);
+    onApplied?.(sneakerId);
     return { seq, change };
   }
 

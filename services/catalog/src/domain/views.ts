@@ -1,11 +1,23 @@
 import { isTrending, marketStatus, premiumPercent, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type Variant } from '@kicksight/contracts';
-import type { SneakerDoc } from '../store/models.ts';
+import type { SneakerDoc, SummaryDoc } from '../store/models.ts';
 import { isAvailable } from './market.ts';
 import type { SneakerSummary } from './search-index.ts';
 
 const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
 
 /** The part of a sneaker document that search results and lists show. */
+/** The stored summary of a sneaker (see SummaryDoc). */
+export function summaryDocOf(doc: SneakerDoc): SummaryDoc {
+  const { id, sizes, ...rest } = summaryOf(doc);
+  return { _id: id, ...rest, sizeList: sizes.map((s) => s.size), sizeLastSale: sizes.map((s) => s.lastSaleAt ?? 0), updatedAt: doc.updatedAt ?? new Date(0) };
+}
+
+/** The index's summary from its stored form. */
+export function summaryFromDoc(doc: SummaryDoc): SneakerSummary {
+  const { _id, sizeList, sizeLastSale, updatedAt: _updatedAt, ...rest } = doc;
+  return { id: _id, ...rest, sizes: (sizeList ?? []).map((size, i) => ({ size, lastSaleAt: sizeLastSale?.[i] ? sizeLastSale[i]! : null })) };
+}
+
 export function summaryOf(doc: SneakerDoc): SneakerSummary {
   return {
     id: doc._id,

@@ -3,11 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { Topic, type Envelope } from '@kicksight/contracts';
 import { createEventConsumer, type EventConsumer, type Kafka, type Logger } from '@kicksight/platform';
 import type { SearchIndex } from '../domain/search-index.ts';
-import { summaryOf } from '../domain/views.ts';
-import type { Models, SneakerDoc } from '../store/models.ts';
+import { summaryFromDoc } from '../domain/views.ts';
+import type { Models, SummaryDoc } from '../store/models.ts';
 
-/** Fields of a sneaker the search index needs (everything but the long or internal ones). */
-export const SUMMARY_PROJECTION = { description: 0, appliedSales: 0 } as const;
 
 /** A consumer group of this process alone: every pod reads every product change. */
 export const searchGroupId = (): string => `catalog-search-${hostname().replace(/[^\w.-]/g, '_')}-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -16,8 +14,8 @@ export const searchGroupId = (): string => `catalog-search-${hostname().replace(
 export async function refreshSneaker(models: Models, index: SearchIndex, sneakerId: string, version: number): Promise<void> {
   const held = index.get(sneakerId);
   if (held && held.version >= version) return;
-  const doc = await models.Sneaker.findById(sneakerId, SUMMARY_PROJECTION).lean<SneakerDoc>();
-  if (doc) index.upsert(summaryOf(doc));
+  const doc = await models.Summary.findById(sneakerId).lean<SummaryDoc>();
+  if (doc) index.upsert(summaryFromDoc(doc));
   else index.remove(sneakerId);
 }
 

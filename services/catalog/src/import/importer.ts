@@ -13,6 +13,7 @@ import {
   type SaleFacts,
   type VariantState,
 } from '../domain/market.ts';
+import { summaryDocOf } from '../domain/views.ts';
 import { insertNew, productChangeEntry, type AggregateDoc, type Models, type SaleDoc, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { buildCatalogue, type FileCounts, type MergedProduct } from './catalogue.ts';
 import { generateProducts, simulateSales } from './simulate.ts';
@@ -35,6 +36,8 @@ export interface ImportOptions {
 export type ProgressEvent = { phase: 'read'; file: string; done: number; total: number } | { phase: 'build' | 'write'; done: number; total: number; label: string };
 
 export const DEFAULT_IMPORT: Omit<ImportOptions, 'dataDir'> = { generate: 100, productsPerFile: 40, salesPerProduct: 30, simulatedDays: 120 };
+/** The full catalogue: every real product of the files and 50,000 generated ones, over a million sales. */
+export const LARGE_IMPORT: Omit<ImportOptions, 'dataDir'> = { generate: 50_000, productsPerFile: 100_000, salesPerProduct: 20, simulatedDays: 120 };
 
 export interface ImportReport {
   /** The day the market data runs to: real series were moved to end there, simulated ones end there. */
@@ -218,7 +221,7 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
   const buildMs = performance.now() - started - readMs;
 
   // Sales, aggregates and pages first, sneakers last: a run cut short is completed by the next one.
-  const total = built.sales.length + built.aggregates.length + built.pages.length + built.sneakers.length;
+  const total = built.sales.length + built.aggregates.length + built.pages.length + 2 * built.sneakers.length;
   let written = 0;
   const write = async <T extends { _id: string }>(label: string, model: Parameters<typeof insertNew<T>>[0], docs: T[], batch: number) => {
     const inserted: string[] = [];
@@ -234,6 +237,8 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
   const salesInserted = done ? [] : await write('sales', models.Sale, built.sales, 2_000);
   const aggregatesInserted = done ? [] : await write('daily aggregates', models.Aggregate, built.aggregates, 500);
   const pagesInserted = done ? [] : await write('sale pages', models.SalePage, built.pages, 200);
+  // Summaries before their sneakers: a sneaker that exists always has its summary.
+  if (!done) await write('summaries', models.Summary, built.sneakers.map(summaryDocOf), 1_000);
   const sneakersInserted = done ? [] : await write('sneakers', models.Sneaker, built.sneakers, 500);
   // New products are announced through the relay (catalog.product_changed).
   await insertNew(models.Outbox, sneakersInserted.map((id) => productChangeEntry(id, 1, now)));

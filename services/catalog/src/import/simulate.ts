@@ -118,7 +118,7 @@ export function generateProducts(count: number, anchorDay: string, taken: Set<st
     const audience = random();
     const gender = audience < 0.12 ? 'Women' : audience < 0.2 ? 'Kids' : 'Men';
     const modelName = brand === 'Jordan' ? model : `${brand} ${model}`;
-    const name = `${modelName} ${colourway}${gender === 'Women' ? ' (W)' : gender === 'Kids' ? ' (GS)' : ''}${edition > 0 ? ` (${2010 + edition})` : ''}`;
+    const name = `${modelName} ${colourway}${gender === 'Women' ? ' (W)' : gender === 'Kids' ? ' (GS)' : ''}${edition > 0 ? ` Vol. ${edition + 1}` : ''}`;
     const key = nameKey(name);
     if (taken.has(key)) continue;
     taken.add(key);

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DayTotals, PriceChange, SneakerStats, VariantState } from '../domain/market.ts';
+import type { SneakerSummary } from '../domain/search-index.ts';
 
 /**
  * The catalog's documents. Money is integer cents. Every document is read by `_id` on the hot
@@ -39,6 +40,19 @@ export interface SneakerDoc {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * A sneaker's search summary, kept beside it: what the pods' search indexes hold. A small document
+ * (FerretDB reads cost in proportion to document size), so a pod builds its index from these.
+ * Sizes are two parallel lists (FerretDB v1 has no nested arrays).
+ */
+export type SummaryDoc = Omit<SneakerSummary, 'id' | 'sizes'> & {
+  _id: string;
+  sizeList: number[];
+  /** Epoch ms of each size's last sale (0: none). */
+  sizeLastSale: number[];
+  updatedAt: Date;
+};
 
 export interface SaleDoc {
   _id: string;
@@ -183,6 +197,34 @@ sneakerSchema.index({ brand: 1 });
 sneakerSchema.index({ sku: 1 });
 sneakerSchema.index({ updatedAt: 1 });
 
+const summarySchema = new Schema<SummaryDoc>(
+  {
+    _id: String,
+    name: String,
+    brand: String,
+    colorway: String,
+    sku: String,
+    model: String,
+    imageUrl: String,
+    retailPrice: Number,
+    currentPrice: Number,
+    lowestPrice: Number,
+    highestPrice: Number,
+    priceChange24h: Number,
+    releaseDate: String,
+    gender: String,
+    category: String,
+    sizeList: [Number],
+    sizeLastSale: [Number],
+    salesCount: Number,
+    lastSaleAt: Number,
+    version: Number,
+    updatedAt: Date,
+  },
+  { collection: 'sneaker_summaries', versionKey: false },
+);
+summarySchema.index({ updatedAt: 1 });
+
 const saleSchema = new Schema<SaleDoc>(
   {
     _id: String,
@@ -223,6 +265,7 @@ const metaSchema = new Schema<MetaDoc>({ _id: String, anchorDay: String, importe
 
 export interface Models {
   Sneaker: Model<SneakerDoc>;
+  Summary: Model<SummaryDoc>;
   Sale: Model<SaleDoc>;
   Aggregate: Model<AggregateDoc>;
   SalePage: Model<SalePageDoc>;
@@ -234,6 +277,7 @@ export function createModels(connection: Connection): Models {
   const model = <T>(name: string, schema: Schema<T>) => (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
   return {
     Sneaker: model('Sneaker', sneakerSchema),
+    Summary: model('Summary', summarySchema),
     Sale: model('Sale', saleSchema),
     Aggregate: model('Aggregate', aggregateSchema),
     SalePage: model('SalePage', salePageSchema),

@@ -85,6 +85,8 @@ describe('the outbox relay', () => {
   it("updates the sneaker's variant, stats, daily aggregates and recent sales", async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: -1 }).lean<SneakerDoc>())!;
     const size = 10.5;
+    // Read once first: the pod keeps the sneaker, and its own sale must replace it at once.
+    expect((await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(sneaker.stats.salesCount);
     await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price: 123_400 });
     const detail = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data;
     expect(detail.variants.find((v: { size: number }) => v.size === size)).toMatchObject({ lastSalePrice: 123_400, availability: 'available' });
@@ -125,6 +127,8 @@ describe('search index per pod', () => {
   it("picks up a product changed through another pod (catalog.product_changed)", async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(5).lean<SneakerDoc>())!;
     const held = second.service.index.get(sneaker._id)!;
+    // The second pod has read the sneaker (and keeps it) before the change.
+    expect((await call(second.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(held.salesCount);
     const { status } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 2_000_000 });
     expect(status).toBe(201);
     const updated = await waitFor(() => {
@@ -134,8 +138,25 @@ describe('search index per pod', () => {
     const stored = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!;
     expect(updated.currentPrice).toBe(stored.stats.averagePrice);
     expect(updated.salesCount).toBe(held.salesCount + 1);
+    // Once announced, the second pod serves the changed sneaker, not the one it kept.
+    expect((await call(second.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(held.salesCount + 1);
     const found = await call(second.url, 'GET', `/api/sneakers/search?q=${encodeURIComponent(sneaker.name)}&limit=100`, admin);
     expect(found.body.data.sneakers.find((s: { id: string }) => s.id === sneaker._id)?.currentPrice).toBe(stored.stats.averagePrice);
+  });
+});
+
+describe('search summaries', () => {
+  it('are written at start for sneakers stored before them, so the pod indexes every sneaker', async () => {
+    const sneakers = await db.models.Sneaker.countDocuments({});
+    await db.models.Summary.deleteMany({ _id: { $in: (await db.models.Summary.find({}, { _id: 1 }).limit(10).lean()).map((d) => d._id) } });
+    expect(await db.models.Summary.countDocuments({})).toBe(sneakers - 10);
+    const third = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling });
+    try {
+      expect(third.service.index.size).toBe(sneakers);
+      expect(await db.models.Summary.countDocuments({})).toBe(sneakers);
+    } finally {
+      await third.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { movableClock } from '@kicksight/testkit';
 import { call as billingCall, payLocalCheckout, startBilling, type BillingApp } from '../../../billing/test/integration/billing-app.ts';
 import { createCatalog } from '../../src/domain/catalog.ts';
 import { createSearchIndex } from '../../src/domain/search-index.ts';
+import { createSneakerCache } from '../../src/domain/sneaker-cache.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
@@ -82,7 +83,8 @@ describe('searches through billing', () => {
         throw new Error('index unavailable');
       },
     };
-    const failing = createCatalog({ models: db.models, index: broken, billing: client, clock: movableClock(), logger: createLogger('test', 'silent') });
+    const sneakerCache = createSneakerCache({ models: db.models, index: broken, size: 10 });
+    const failing = createCatalog({ models: db.models, index: broken, sneakers: sneakerCache, billing: client, clock: movableClock(), logger: createLogger('test', 'silent') });
     await expect(failing.search({ id, role: 'member' }, { q: 'dunk', brands: [], sortBy: 'rank', page: 1, limit: 50 })).rejects.toThrow('index unavailable');
     expect((await usage(id)).searchesUsed).toBe(0);
   });
