@@ -14,6 +14,7 @@ import {
   type VariantState,
 } from '../domain/market.ts';
 import { summaryDocOf } from '../domain/views.ts';
+import { markSummariesComplete } from '../store/summaries.ts';
 import { insertNew, productChangeEntry, type AggregateDoc, type Models, type SaleDoc, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { buildCatalogue, type FileCounts, type MergedProduct } from './catalogue.ts';
 import { generateProducts, simulateSales } from './simulate.ts';
@@ -240,6 +241,8 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
   // Summaries before their sneakers: a sneaker that exists always has its summary.
   if (!done) await write('summaries', models.Summary, built.sneakers.map(summaryDocOf), 1_000);
   const sneakersInserted = done ? [] : await write('sneakers', models.Sneaker, built.sneakers, 500);
+  // The first import into a store gives every sneaker its summary.
+  if (!meta) await markSummariesComplete(models);
   // New products are announced through the relay (catalog.product_changed).
   await insertNew(models.Outbox, sneakersInserted.map((id) => productChangeEntry(id, 1, now)));
   await models.Meta.updateOne({ _id: META_ID }, { $set: { anchorDay }, $setOnInsert: { importedAt: now }, $addToSet: { completed: fingerprint } }, { upsert: true });

@@ -3,6 +3,7 @@ import { topicName } from '@kicksight/platform';
 import { readTopic, testKafka, waitFor, type ReadMessage } from '@kicksight/testkit';
 import { eventIdOf } from '../../src/domain/ids.ts';
 import { salesOf } from '../../src/app.ts';
+import { SUMMARIES_COMPLETE } from '../../src/store/summaries.ts';
 import type { AggregateDoc, SaleDoc, SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, closedPort, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
@@ -148,7 +149,9 @@ describe('search index per pod', () => {
 describe('search summaries', () => {
   it('are written at start for sneakers stored before them, so the pod indexes every sneaker', async () => {
     const sneakers = await db.models.Sneaker.countDocuments({});
+    // A store from before summaries: some missing, and not marked complete.
     await db.models.Summary.deleteMany({ _id: { $in: (await db.models.Summary.find({}, { _id: 1 }).limit(10).lean()).map((d) => d._id) } });
+    await db.models.Meta.deleteOne({ _id: SUMMARIES_COMPLETE });
     expect(await db.models.Summary.countDocuments({})).toBe(sneakers - 10);
     const third = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling });
     try {
