@@ -2,14 +2,24 @@
 // service's internal port, every request a new unit (Redis check-and-count, then the ledger row and its
 // usage.recorded event committed in Postgres). Billing runs as its own process (node services/billing/src/main.ts)
 // on free ports against the local stack, with a throwaway database and topic prefix.
+// The verdict uses the latency seen by the client on the internal port. Next to it: the service's own time
+// per request, from the `Server-Timing: app;dur=` header billing sets (arrival at its HTTP server to answer),
+// and the machine's load average, since the client, billing and the stack share the machine's CPUs.
 //   node scripts/bench/consume.ts     (or: npm run bench consume)
 //   BENCH_RATE=500 BENCH_DURATION_S=10 BENCH_CONNECTIONS=16 BENCH_MEMBERS=20
+//   BENCH_PACING=autocannon  uses autocannon's overallRate instead of spreading requests evenly (bursts; see pacer)
+//   BENCH_CPU_PROF=<dir>   also writes a CPU profile of billing there (node --cpu-prof)
+//   BENCH_FLOOR=0          skips the floor: the same load on a do-nothing HTTP server in a process of its own,
+//                          run after billing's, which shows what this machine adds to any request at that moment
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { loadavg } from 'node:os';
 import express from 'express';
 import autocannon from 'autocannon';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen } from '@kicksight/platform';
-import { Cleanups, freePort, machine, percentile, runAlone, runName, startService, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, SERVICE_NODE_OPTIONS, freePort, machine, percentile, runAlone, runName, startService, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 const setting = (name: string, fallback: number): number => {
@@ -28,11 +38,118 @@ async function premiumMember(billingUrl: string, token: string): Promise<void> {
   if (!pay || (await fetch(pay, { method: 'POST', redirect: 'manual' })).status !== 303) throw new Error('the local checkout did not complete');
 }
 
+/** What pacing needs of autocannon's connection object (handed to `setupClient`). */
+interface PacedClient {
+  destroyed: boolean;
+  _doRequest(...args: unknown[]): void;
+  on(event: 'done', listener: () => void): unknown;
+}
+
+/**
+ * Spreads the requests evenly in time: each connection sends one every `connections / rate` s, the
+ * connections offset from each other, so over all of them a request goes every `1 / rate` s. (autocannon's
+ * own `overallRate` only caps the count per second: every connection sends its share back to back at the
+ * start of each second and then waits, so the service gets a burst at full concurrency every second and
+ * the latencies are those of saturation, not of the rate.) A request whose slot has passed, because its
+ * connection's previous answer came late, goes at once and is counted as late; the schedule restarts from
+ * there instead of catching up in a burst.
+ */
+function pacer(rate: number, connections: number, late: { count: number }): (client: unknown) => void {
+  const intervalMs = (connections * 1000) / rate;
+  const startMs = performance.now() + 50;
+  let index = 0;
+  return (raw) => {
+    const client = raw as PacedClient;
+    const send = client._doRequest.bind(client);
+    let slot = startMs + (index++ * intervalMs) / connections;
+    let timer: NodeJS.Timeout | undefined;
+    client._doRequest = (...args: unknown[]) => {
+      const now = performance.now();
+      if (now > slot + 1) late.count += 1;
+      const at = Math.max(slot, now);
+      slot = at + intervalMs;
+      if (at === now) return send(...args);
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (!client.destroyed) send(...args);
+      }, at - now);
+    };
+    client.on('done', () => clearTimeout(timer));
+  };
+}
+
+type Pacing = 'even' | 'autocannon';
+
+/** One load run: `rate` requests/s over `connections` connections for `seconds` s; each answer goes to `onAnswer`. */
+function drive(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  rate: number;
+  pacing: Pacing;
+  request: autocannon.Request;
+  onAnswer?: (status: number, ms: number, headers: Record<string, unknown>) => void;
+}): Promise<{ result: autocannon.Result; late: number }> {
+  const { url, connections, seconds, rate, pacing, onAnswer } = options;
+  const late = { count: 0 };
+  let headers: Record<string, unknown> = {};
+  const request: autocannon.Request = {
+    ...options.request,
+    // autocannon calls this for each answer just before its 'response' event, on the same connection.
+    onResponse: (_status, _body, _context, answerHeaders) => {
+      headers = (answerHeaders ?? {}) as Record<string, unknown>;
+    },
+  };
+  const pace = pacing === 'even' ? { setupClient: pacer(rate, connections, late) } : { overallRate: rate };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, pipelining: 1, requests: [request], ...pace }, (err: unknown, result: autocannon.Result) =>
+      err ? reject(err) : resolve({ result, late: late.count }),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      onAnswer?.(status, ms, headers);
+      headers = {};
+    });
+  });
+}
+
+/** The service's own time from `Server-Timing: app;dur=<ms>`, if the answer has one. */
+function serviceTimeOf(headers: Record<string, unknown>): number | undefined {
+  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'server-timing')?.[1];
+  const dur = /(?:^|,)\s*app;dur=([\d.]+)/.exec(String(value ?? ''))?.[1];
+  return dur === undefined ? undefined : Number(dur);
+}
+
+/** A do-nothing HTTP server (reads the body, answers a small JSON), for the floor run. */
+const NOOP_SERVER = `
+const server = require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => { res.setHeader('content-type', 'application/json'); res.end('{"data":{"allowed":true,"used":1,"limit":null,"maxResults":60,"counted":true}}'); });
+});
+server.keepAliveTimeout = 65000;
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+
+/** Latencies (ms, sorted) of the same load against the do-nothing server, in a process of its own. */
+async function floorLatencies(rate: number, connections: number, seconds: number, pacing: Pacing): Promise<number[]> {
+  const child = spawn(process.execPath, ['-e', NOOP_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+    const url = `http://127.0.0.1:${Number(chunk.toString('utf8').trim())}/`;
+    const request: autocannon.Request = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":"00000000-0000-4000-8000-000000000000","role":"member","action":"search","key":"floor"}' };
+    await drive({ url, connections, seconds: 2, rate, pacing, request });
+    const latencies: number[] = [];
+    await drive({ url, connections, seconds, rate, pacing, request, onAnswer: (status, ms) => status === 200 && latencies.push(ms) });
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    child.kill();
+  }
+}
+
 export default async function consume(ctx: BenchContext): Promise<BenchResult> {
   const rate = setting('BENCH_RATE', 500);
   const durationS = setting('BENCH_DURATION_S', 10);
   const connections = setting('BENCH_CONNECTIONS', 16);
   const members = setting('BENCH_MEMBERS', 20);
+  const pacing: Pacing = process.env.BENCH_PACING === 'autocannon' ? 'autocannon' : 'even';
   const { stack, log } = ctx;
   const name = runName('consume');
   const cleanups = new Cleanups();
@@ -71,6 +188,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
         JWKS_URL: `${jwksServer.url}/jwks.json`,
         PUBLIC_API_URL: `http://127.0.0.1:${port}/api`,
         JOBS_INTERVAL_MS: '0',
+        ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
       },
     });
     cleanups.add('stop billing', () => billing.stop());
@@ -89,38 +207,46 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     log(`[consume] ${members} Pro members; ${rate} requests/s for ${durationS} s over ${connections} connections`);
 
     let sequence = 0;
-    const latencies: number[] = [];
     const url = `http://127.0.0.1:${internalPort}/internal/usage/consume`;
-    const run = (seconds: number, record: boolean) =>
-      new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          {
-            url,
-            connections,
-            duration: seconds,
-            overallRate: rate,
-            requests: [
-              {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', 'x-service-token': serviceToken },
-                setupRequest: (request) => ({
-                  ...request,
-                  body: JSON.stringify({ userId: userIds[sequence % members], role: 'member', action: 'search', key: `bench-${sequence++}` }),
-                }),
-              },
-            ],
-          },
-          (err: unknown, done: autocannon.Result) => (err ? reject(err) : resolve(done)),
-        );
-        if (record) {
-          instance.on('response', (_client, status, _bytes, time) => {
-            if (status === 200) latencies.push(time);
-          });
-        }
-      });
-    await run(2, false);
-    const result = await run(durationS, true);
+    const request: autocannon.Request = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-token': serviceToken },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ userId: userIds[sequence % members], role: 'member', action: 'search', key: `bench-${sequence++}` }) }),
+    };
+    const latencies: number[] = [];
+    /** Per answer: the service's own time (Server-Timing), and what the client saw beyond it. */
+    const serviceTimes: number[] = [];
+    const outside: number[] = [];
+    await drive({ url, connections, seconds: 2, rate, pacing, request });
+    const loadBefore = loadavg()[0]!;
+    const { result, late } = await drive({
+      url,
+      connections,
+      seconds: durationS,
+      rate,
+      pacing,
+      request,
+      onAnswer: (status, ms, headers) => {
+        if (status !== 200) return;
+        latencies.push(ms);
+        const own = serviceTimeOf(headers);
+        if (own === undefined) return;
+        serviceTimes.push(own);
+        outside.push(ms - own);
+      },
+    });
+    const loadAfter = loadavg()[0]!;
     latencies.sort((a, b) => a - b);
+    serviceTimes.sort((a, b) => a - b);
+    outside.sort((a, b) => a - b);
+    const spread = (sorted: number[]) => ({ samples: sorted.length, p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) });
+    const service = spread(serviceTimes);
+    const beyondService = spread(outside);
+    let floor: ReturnType<typeof spread> | undefined;
+    if (process.env.BENCH_FLOOR !== '0') {
+      log('[consume] floor: the same load on a do-nothing HTTP server');
+      floor = spread(await floorLatencies(rate, connections, durationS, pacing));
+    }
     const stats = {
       requests: latencies.length,
       requestsPerSecond: round(latencies.length / result.duration),
@@ -131,18 +257,24 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       max: round(latencies.at(-1) ?? Number.NaN),
       non2xx: result.non2xx,
       errors: result.errors,
+      late,
     };
     const clean = stats.non2xx === 0 && stats.errors === 0;
     const pass = clean && stats.p99 <= TARGET_P99_MS;
     const host = machine();
+    const paced = pacing === 'even' ? `spread evenly (${late} sent late)` : "autocannon's overallRate: bursts at the start of each second";
     const lines = [
-      `POST /internal/usage/consume, ${rate} requests/s for ${durationS} s, ${connections} connections, each a new unit of a Pro member (${host.cpus} CPUs, node ${host.node})`,
+      `POST /internal/usage/consume, ${rate} requests/s (${paced}) for ${durationS} s, ${connections} connections, each a new unit of a Pro member (${host.cpus} CPUs, node ${host.node})`,
       ...table([
-        ['p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'req/s', 'requests', 'failed'],
-        [stats.p50, stats.p90, stats.p99, stats.p999, stats.max, stats.requestsPerSecond, stats.requests, stats.non2xx + stats.errors],
+        ['', 'p50 ms', 'p90 ms', 'p99 ms', 'p99.9 ms', 'max ms', 'req/s', 'requests', 'failed'],
+        ['client', stats.p50, stats.p90, stats.p99, stats.p999, stats.max, stats.requestsPerSecond, stats.requests, stats.non2xx + stats.errors],
+        ['service (Server-Timing)', service.p50, service.p90, service.p99, '', service.max, '', service.samples, ''],
+        ['client minus service', beyondService.p50, beyondService.p90, beyondService.p99, '', beyondService.max, '', beyondService.samples, ''],
+        ...(floor ? [['floor (do-nothing server)', floor.p50, floor.p90, floor.p99, '', floor.max, '', floor.samples, '']] : []),
       ]),
+      `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the client's p99`,
     ];
-    const data = { rate, durationS, connections, members, stats, machine: host, at: new Date().toISOString() };
+    const data = { rate, pacing, durationS, connections, members, stats, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
     lines.push(`results: ${writeResult('consume', data)}`);
     return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at ${rate} req/s (p99 ${stats.p99} ms)${clean ? '' : '; INVALID RUN: some requests failed'}`, pass, lines, data };
   } finally {

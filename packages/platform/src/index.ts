@@ -19,3 +19,6 @@ export * from './service.ts';
 export * from './mongo.ts';
 export * from './billing-client.ts';
 export * from './lease.ts';
+export * from './scheduler.ts';
+export * from './server-timing.ts';
+export * from './verified-tokens.ts';

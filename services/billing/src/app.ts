@@ -55,7 +55,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const membership = createMembership({ pool, clock, subscriptions, metering, gateway, webUrl: config.WEB_URL });
   const stripeEvents = createStripeEvents({ pool, clock, subscriptions, prices });
   const analytics = createAnalytics({ pool, clock });
-  const erasure = createErasure({ pool, clock, gateway, counters });
+  const erasure = createErasure({ pool, clock, gateway, counters, subscriptions });
   const consumer = billingConsumer({ kafka, prefix: infra.kafkaPrefix, pool, clock, logger, subscriptions, erasure });
   const jobs: Job[] = [{ name: 'expire-trials', run: () => subscriptions.expireTrials() }];
   if (gateway.kind === 'local') jobs.push({ name: 'renew-local-subscriptions', run: () => localGateway.renewDue() });
@@ -88,6 +88,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
     async stop() {
       await scheduler.stop();
       await consumer.stop();
+      await metering.drain();
     },
   };
 }

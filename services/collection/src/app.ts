@@ -1,18 +1,110 @@
-import { createHttpSurface, type Infra, type ServiceApp } from '@kicksight/platform';
+import {
+  createBillingClient,
+  createHttpSurface,
+  createJwtVerifier,
+  createScheduler,
+  idempotency,
+  rememberVerifiedTokens,
+  requireUser,
+  serverTiming,
+  type BillingClient,
+  type Infra,
+  type JwtVerifier,
+  type ServiceApp,
+} from '@kicksight/platform';
 import type { Config } from './config.ts';
+import { createCatalogClient, type CatalogClient } from './clients/catalog.ts';
+import { createActivityFeed } from './domain/activity-feed.ts';
+import { createAdvancedAnalytics } from './domain/advanced-analytics.ts';
+import { createCollection } from './domain/collection.ts';
+import { createCsvTransfer } from './domain/csv-transfer.ts';
+import { createEntitlements } from './domain/entitlements.ts';
+import { createItemPhotos } from './domain/item-photos.ts';
+import { createMarketUpdates } from './domain/market-updates.ts';
+import { createMemberErasure } from './domain/member-erasure.ts';
+import { createPreferences } from './domain/preferences.ts';
+import { createPriceAlerts } from './domain/price-alerts.ts';
+import { createRelatedProducts } from './domain/related-products.ts';
+import { createSneakerTracker } from './domain/sneaker-tracker.ts';
+import { createValuations } from './domain/daily-valuations.ts';
+import { createWatchlist } from './domain/watchlist.ts';
+import { collectionConsumer } from './events/consumer.ts';
+import { collectionRouter } from './http/collection-router.ts';
+import { internalRouter } from './http/internal-router.ts';
+import { analyticsRouter, dashboardRouter, preferencesRouter, priceAlertsRouter, watchlistRouter } from './http/member-routers.ts';
+import { purgeProcessedEventsJob, snapshotValuationsJob } from './jobs/jobs.ts';
 
 export interface Deps {
   infra: Infra;
   config: Config;
+  /** Verifies access tokens (auth's JWKS by default). */
+  verifier?: JwtVerifier;
+  /** Billing's entitlements (its internal port by default). */
+  billing?: Pick<BillingClient, 'entitlements'>;
+  /** The catalogue (its ports from the config by default). */
+  catalog?: CatalogClient;
 }
 
 /** The collection service: valued collections, portfolio history, activity, watchlist, price alerts and preferences. */
-export function createApp({ infra, config }: Deps): ServiceApp {
+export function createApp({ infra, config, verifier, billing, catalog }: Deps): ServiceApp {
+  const { pool, redis, kafka, clock, logger, kafkaPrefix } = infra;
+  if (!pool || !redis || !kafka) throw new Error('collection needs Postgres, Redis and Kafka');
+  const tokens = rememberVerifiedTokens(verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL }), { clock });
+  const catalogue = catalog ?? createCatalogClient({ internalUrl: config.CATALOG_INTERNAL_URL, publicUrl: config.CATALOG_URL, serviceToken: config.SERVICE_TOKEN });
+  const entitlements = createEntitlements(billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN }));
+
+  const tracker = createSneakerTracker({ pool, catalog: catalogue, clock });
+  const collection = createCollection({ pool, clock, tracker, entitlements });
+  const photos = createItemPhotos({ pool, clock });
+  const related = createRelatedProducts({ pool, redis, catalog: catalogue, clock, logger });
+  const csv = createCsvTransfer({ collection, tracker, clock });
+  const alerts = createPriceAlerts({ pool, clock, tracker });
+  const watchlist = createWatchlist({ pool, clock, tracker });
+  const preferences = createPreferences({ pool, clock });
+  const valuations = createValuations({ pool, clock });
+  const analytics = createAdvancedAnalytics({ pool, clock, catalog: catalogue, entitlements, logger });
+  const feed = createActivityFeed({ pool });
+
+  const consumer = collectionConsumer({
+    kafka,
+    prefix: kafkaPrefix,
+    logger,
+    applyPriceChange: createMarketUpdates({ pool, clock }),
+    eraseMember: createMemberErasure({ pool, clock, logger, forget: related.forget }),
+    sessionTimeoutMs: config.CONSUMER_SESSION_MS,
+  });
+  const scheduler = createScheduler({ redis, logger, jobs: [snapshotValuationsJob(valuations), purgeProcessedEventsJob(pool, clock)], intervalMs: config.JOBS_INTERVAL_MS, namespace: `collection${kafkaPrefix ? `:${kafkaPrefix}` : ''}` });
+
   const { app, internalApp } = createHttpSurface({
     name: 'collection',
-    logger: infra.logger,
+    logger,
     checks: infra.checks,
     serviceToken: config.SERVICE_TOKEN,
+    routes: (app) => {
+      app.use(serverTiming());
+      app.use('/api', requireUser(tokens), idempotency({ redis, namespace: 'collection' }));
+      app.use('/api/collections', collectionRouter({ collection, photos, related, csv }));
+      app.use('/api/price-alerts', priceAlertsRouter(alerts));
+      app.use('/api/watchlist', watchlistRouter(watchlist));
+      app.use('/api/analytics', analyticsRouter(analytics));
+      app.use('/api/dashboard', dashboardRouter({ valuations, feed }));
+      app.use('/api', preferencesRouter(preferences));
+    },
+    internalRoutes: (app) => {
+      app.use('/internal', internalRouter({ valuations }));
+    },
   });
-  return { app, internalApp, start: async () => {}, stop: async () => {} };
+
+  return {
+    app,
+    internalApp,
+    async start() {
+      await consumer.start();
+      scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await consumer.stop();
+    },
+  };
 }

@@ -6,6 +6,18 @@ const schema = z.object({
   PORT: envField.port(4003),
   INTERNAL_PORT: envField.port(4103),
   DATABASE_URL: envField.url('postgres://kicksight:kicksight@127.0.0.1:5432/collection'),
+  JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
+  /** The catalog's public port (a sneaker's page and related products, asked with the member's token). */
+  CATALOG_URL: envField.url('http://127.0.0.1:4002'),
+  /** The catalog's internal port: prices, trending, daily series. */
+  CATALOG_INTERNAL_URL: envField.url('http://127.0.0.1:4102'),
+  /** Billing's internal port: entitlements (collection limit, advanced analytics). */
+  BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
+  /** How often the valuation snapshot job stores today's valuations; 0 turns scheduled jobs off. */
+  JOBS_INTERVAL_MS: envField.int(60 * 60_000),
+  POOL_SIZE: envField.int(10),
+  /** How long the broker waits for a silent consumer before giving its partitions to another. */
+  CONSUMER_SESSION_MS: z.coerce.number().int().min(6_000).default(30_000),
 });
 
 export type Config = z.infer<typeof schema>;

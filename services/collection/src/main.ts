@@ -8,7 +8,7 @@ await runService({
   infra: {
     name: 'collection',
     logLevel: config.LOG_LEVEL,
-    postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)) },
+    postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)), poolSize: config.POOL_SIZE },
     redisUrl: config.REDIS_URL,
     kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
     outbox: true,

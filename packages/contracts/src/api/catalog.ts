@@ -349,6 +349,11 @@ export const sneakerPricesSchema = z.object({
   averagePrice: nullableCents,
   retailPrice: nullableCents,
   sizes: z.array(z.object({ size: z.number(), currentPrice: nullableCents, seq: z.number().int() })),
+  /** The sneaker's facts, so a caller tracking it needs no (metered) product view; optional: older answers lack them. */
+  name: z.string().optional(),
+  brand: z.string().optional(),
+  colorway: z.string().optional(),
+  imageUrl: z.string().nullable().optional(),
 });
 export type SneakerPrices = z.infer<typeof sneakerPricesSchema>;
 

@@ -2,11 +2,13 @@ export * from './operation.ts';
 export * from './auth.ts';
 export * from './membership.ts';
 export * from './catalog.ts';
+export * from './collection.ts';
 
 import { authOperations } from './auth.ts';
 import { membershipOperations } from './membership.ts';
 import { catalogOperations } from './catalog.ts';
+import { collectionOperations } from './collection.ts';
 import type { Operation } from './operation.ts';
 
 /** Every documented operation of the public API. */
-export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations];
+export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations, ...collectionOperations];

@@ -16,6 +16,7 @@ const subscriptionState = z.object({
   cancelAtPeriodEnd: z.boolean(),
 });
 const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
+/** `sneakerId` is MANUAL_ITEM_SNEAKER_ID ('manual') for an item added by hand; `itemCount` is the collection's size after the change. */
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
 
 /**
@@ -75,7 +76,10 @@ export const eventDefinitions = {
       size: z.number().nullable(),
       targetPrice: cents,
       price: cents,
+      /** The side of the target the price crossed to. */
       direction: z.enum(['above', 'below']),
+      /** The sneaker's name when collection knows it (added compatibly: older events lack it). */
+      sneakerName: z.string().optional(),
     }),
   },
   'notification.created@1': {

@@ -7,18 +7,20 @@ import { localCheckouts } from '../store/local-checkouts.ts';
 import { subscriptions } from '../store/subscriptions.ts';
 import type { Counters } from '../store/counters.ts';
 import type { PaymentGateway } from '../gateway/gateway.ts';
+import type { Subscriptions } from './subscriptions.ts';
 
 /**
  * A deleted account: its subscription is cancelled at the gateway and its billing data erased;
  * invoices stay for the books, without the person.
  */
-export function createErasure({ pool, clock, gateway, counters }: { pool: Pool; clock: Clock; gateway: PaymentGateway; counters: Counters }) {
+export function createErasure({ pool, clock, gateway, counters, subscriptions: lifecycle }: { pool: Pool; clock: Clock; gateway: PaymentGateway; counters: Counters; subscriptions: Subscriptions }) {
   const eraseRows = applyOnce(
     pool,
     'billing-erasure',
     async (client, event) => {
       const { userId } = event.data as { userId: string };
       await subscriptions.delete(client, userId);
+      lifecycle.markChanged(client, userId);
       await ledger.eraseUser(client, userId);
       await localCheckouts.eraseUser(client, userId);
       await accounts.eraseItemCount(client, userId);

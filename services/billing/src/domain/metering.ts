@@ -1,6 +1,7 @@
 import type { MeteredAction } from '@kicksight/contracts';
 import { AppError, newEvent, type Clock, type OutgoingEvent, type Pool } from '@kicksight/platform';
 import { ledger } from '../store/ledger.ts';
+import { createLedgerWriter } from '../store/ledger-writer.ts';
 import type { Counters } from '../store/counters.ts';
 import { entitlementsOf, type Entitlements } from './entitlements.ts';
 import { limitOf, thresholdReached, usagePeriod, type UsagePeriod } from './periods.ts';
@@ -39,15 +40,22 @@ const ttlOf = (period: UsagePeriod, now: Date) => Math.max(60, Math.ceil((period
 /**
  * Usage metering, the single source of truth for searches and product views: checks the limit and
  * counts atomically in Redis, records each unit in the ledger with its events, refunds on request.
+ * A counted unit is answered once its ledger row and events have committed; units counted together
+ * share one commit (see createLedgerWriter). The subscription behind the limits is read through a
+ * short cache (see Subscriptions.recent).
  */
 export function createMetering({ pool, counters, clock, subscriptions }: { pool: Pool; counters: Counters; clock: Clock; subscriptions: Subscriptions }) {
+  const writer = createLedgerWriter({ pool });
+
   async function seedFromLedger(userId: string, action: string, period: UsagePeriod, now: Date) {
+    // Units counted before Redis lost the counter may still be on their way to the ledger.
+    await writer.idle();
     await counters.seed(userId, action, period.id, await ledger.keys(pool, userId, action, period.id), ttlOf(period, now));
   }
 
   async function context(userId: string, role: Role) {
     const now = clock.now();
-    const subscription = role === 'admin' ? undefined : await subscriptions.current(userId);
+    const subscription = role === 'admin' ? undefined : await subscriptions.recent(userId);
     const entitlements = entitlementsOf(subscription, role, now);
     return { now, subscription, entitlements, period: usagePeriod(subscription, entitlements, now) };
   }
@@ -79,7 +87,7 @@ export function createMetering({ pool, counters, clock, subscriptions }: { pool:
           events.push({ key: userId, envelope: newEvent('usage.threshold@1', { userId, action, used: outcome.used, limit, level }, { clock }) });
         }
         try {
-          await ledger.recordWithEvents(pool, { userId, action, period: period.id, key, plan: entitlements.plan, at: now }, events, clock);
+          await writer.record({ userId, action, period: period.id, key, plan: entitlements.plan, at: now }, events);
         } catch (err) {
           await counters.refund(userId, action, period.id, key).catch(() => undefined);
           throw AppError.unavailable('Usage could not be recorded; please try again.', err);
@@ -92,6 +100,8 @@ export function createMetering({ pool, counters, clock, subscriptions }: { pool:
     async refund({ userId, role, action, key }: ConsumeRequest): Promise<boolean> {
       if (role === 'admin') return false;
       const { now, period } = await context(userId, role);
+      // A refund follows its unit's write, never overtakes it.
+      await writer.settled({ userId, action, period: period.id, key });
       const refunded = await counters.refund(userId, action, period.id, key);
       const inLedger = await ledger.refund(pool, { userId, action, period: period.id, key, at: now });
       return refunded || inLedger;
@@ -106,6 +116,9 @@ export function createMetering({ pool, counters, clock, subscriptions }: { pool:
     },
 
     entitlements: async (userId: string, role: Role) => (await context(userId, role)).entitlements,
+
+    /** Resolves once every counted unit has been written to the ledger (or failed). */
+    drain: () => writer.idle(),
 
     /** Seeds the counters of recent periods from the ledger (at start, after Redis lost them). */
     async warm(days = 35): Promise<number> {

@@ -7,6 +7,10 @@ import { addMonths } from './periods.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How long metering may reuse a subscription it read (this process's own changes drop it at once). */
+export const SUBSCRIPTION_CACHE_MS = 1_000;
+const SUBSCRIPTION_CACHE_SIZE = 10_000;
+
 export const priceOf = (plan: PaidPlan, period: BillingPeriod): number => (period === 'yearly' ? PLANS[plan].yearlyPrice : PLANS[plan].price);
 export const periodEndFrom = (start: Date, period: BillingPeriod): Date => addMonths(start, period === 'yearly' ? 12 : 1);
 
@@ -26,7 +30,46 @@ export interface PaidState {
 }
 
 /** The subscription lifecycle: trial, paid activation and changes, cancellation, expiry; each change publishes its event. */
-export function createSubscriptions({ pool, clock }: { pool: Pool; clock: Clock }) {
+export function createSubscriptions({ pool, clock, cacheMs = SUBSCRIPTION_CACHE_MS }: { pool: Pool; clock: Clock; cacheMs?: number }) {
+  // Metering reads the subscription on every counted unit; it reuses a read for up to `cacheMs`.
+  // Every change of what metering reads (tier, status, periods, trial; made here or by erasure) goes
+  // through `markChanged`: the entry is dropped at once, no read is cached while the changing
+  // transaction is open, and the entry is dropped again when its client goes back to the pool (after
+  // COMMIT or ROLLBACK). So this process never serves its own superseded state; a change made by
+  // another replica (or the run-job command) shows here within `cacheMs`.
+  const cache = new Map<string, { subscription: Subscription; at: number }>();
+  const loading = new Map<string, Promise<Subscription>>();
+  const open = new Map<PoolClient, Set<string>>();
+  const writing = new Map<string, number>();
+  let generation = 0;
+  pool.on('release', (_err, client) => {
+    const users = open.get(client);
+    if (!users) return;
+    open.delete(client);
+    generation += 1;
+    for (const userId of users) {
+      cache.delete(userId);
+      loading.delete(userId);
+      const n = (writing.get(userId) ?? 1) - 1;
+      if (n > 0) writing.set(userId, n);
+      else writing.delete(userId);
+    }
+  });
+
+  /** Marks a user's subscription as changed by a statement on `db` (a pool client inside a transaction, or the pool). */
+  function markChanged(db: Queryable, userId: string): void {
+    generation += 1;
+    cache.delete(userId);
+    loading.delete(userId);
+    if (db === pool || typeof (db as Partial<PoolClient>).release !== 'function') return;
+    const client = db as PoolClient;
+    let users = open.get(client);
+    if (!users) open.set(client, (users = new Set()));
+    if (users.has(userId)) return;
+    users.add(userId);
+    writing.set(userId, (writing.get(userId) ?? 0) + 1);
+  }
+
   const publish = <K extends EventKey>(client: Queryable, userId: string, key: K, data: EventData<K>) =>
     enqueueEvents(client, [{ key: userId, envelope: newEvent(key, data, { clock }) }], clock);
 
@@ -41,6 +84,7 @@ export function createSubscriptions({ pool, clock }: { pool: Pool; clock: Clock 
   async function startTrial(client: PoolClient, userId: string, startedAt: Date): Promise<void> {
     const endsAt = new Date(startedAt.getTime() + TRIAL_DAYS * DAY_MS);
     if (await subscriptions.startTrial(client, userId, startedAt, endsAt, clock.now())) {
+      markChanged(client, userId);
       await publish(client, userId, 'subscription.trial_started@1', { userId, trialEndsAt: endsAt.toISOString() });
       await facts.add(client, { userId, kind: 'trial_started', plan: 'trial', at: startedAt });
     }
@@ -71,6 +115,7 @@ export function createSubscriptions({ pool, clock }: { pool: Pool; clock: Clock 
       paidSince: wasPaid ? current.paidSince : state.at,
     };
     await subscriptions.save(client, next, clock.now());
+    markChanged(client, userId);
     if (!wasPaid) {
       await publish(client, userId, 'subscription.started@1', stateData(next));
       await facts.add(client, { userId, kind: 'converted', plan: next.tier, amountCents: next.amountCents, detail: next.billingPeriod, at: state.at });
@@ -87,22 +132,64 @@ export function createSubscriptions({ pool, clock }: { pool: Pool; clock: Clock 
     if (!current || current.tier === 'trial' || (current.stateAt && current.stateAt > at)) return undefined;
     const next: Subscription = { ...current, tier: 'trial', status: 'canceled', cancelAtPeriodEnd: false, billingPeriod: null, amountCents: 0, stateAt: at, periodAnchor: null };
     await subscriptions.save(client, next, clock.now());
+    markChanged(client, userId);
     await publish(client, userId, 'subscription.canceled@1', stateData(next));
     await facts.add(client, { userId, kind: 'churned', plan: current.tier, amountCents: current.amountCents, at });
     return next;
+  }
+
+  /** The user's subscription; a user billing has not heard of yet gets the trial now. */
+  async function current(userId: string): Promise<Subscription> {
+    const existing = await subscriptions.get(pool, userId);
+    if (existing) return existing;
+    await withTransaction(pool, (client) => startTrial(client, userId, clock.now()));
+    return (await subscriptions.get(pool, userId))!;
+  }
+
+  async function load(userId: string): Promise<Subscription> {
+    const before = generation;
+    const subscription = await current(userId);
+    // A change that started meanwhile, or is still open, may not be in what was read: not kept.
+    if (cacheMs > 0 && generation === before && !writing.has(userId)) {
+      cache.delete(userId);
+      cache.set(userId, { subscription, at: performance.now() });
+      if (cache.size > SUBSCRIPTION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return subscription;
+  }
+
+  /** One read per user at a time: callers arriving meanwhile share it. */
+  function refresh(userId: string): Promise<Subscription> {
+    const shared = loading.get(userId);
+    if (shared) return shared;
+    const pending: Promise<Subscription> = load(userId).finally(() => {
+      if (loading.get(userId) === pending) loading.delete(userId);
+    });
+    loading.set(userId, pending);
+    return pending;
   }
 
   return {
     startTrial,
     applyPaidState,
     end,
+    markChanged,
+    current,
 
-    /** The user's subscription; a user billing has not heard of yet gets the trial now. */
-    async current(userId: string): Promise<Subscription> {
-      const existing = await subscriptions.get(pool, userId);
-      if (existing) return existing;
-      await withTransaction(pool, (client) => startTrial(client, userId, clock.now()));
-      return (await subscriptions.get(pool, userId))!;
+    /**
+     * `current`, reused for up to `cacheMs` (for metering's per-unit reads). An entry past half its
+     * life is refreshed in the background while it is still served, so a steady caller never waits
+     * for a read; concurrent misses for one user share one read. The answer is shared: callers must
+     * not modify it.
+     */
+    async recent(userId: string): Promise<Subscription> {
+      const hit = cache.get(userId);
+      const age = hit ? performance.now() - hit.at : Infinity;
+      if (hit && age < cacheMs && !writing.has(userId)) {
+        if (age >= cacheMs / 2 && !loading.has(userId)) refresh(userId).catch(() => undefined);
+        return hit.subscription;
+      }
+      return refresh(userId);
     },
 
     /** Expires every trial whose end has passed (a scheduled job, runnable for any moment). */
@@ -112,6 +199,7 @@ export function createSubscriptions({ pool, clock }: { pool: Pool; clock: Clock 
         for (const userId of due) {
           const current = (await subscriptions.get(client, userId))!;
           await subscriptions.save(client, { ...current, status: 'expired' }, clock.now());
+          markChanged(client, userId);
           await publish(client, userId, 'subscription.trial_expired@1', { userId });
         }
         return due.length;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { METERED_ACTIONS, analyticsQuerySchema } from '@kicksight/contracts';
+import { serverTiming } from '@kicksight/platform';
 import type { Metering } from '../domain/metering.ts';
 import type { Analytics } from '../domain/analytics.ts';
 
@@ -10,6 +11,7 @@ const unitBody = z.object({ userId: z.uuid(), role, action: z.enum(METERED_ACTIO
 /** Internal calls of other services: metering and entitlements; admin analytics for the BFF. */
 export function internalRouter({ metering, analytics }: { metering: Metering; analytics: Analytics }): Router {
   const router = Router();
+  router.use(serverTiming());
   router.post('/usage/consume', async (req, res) => {
     res.json({ data: await metering.consume(unitBody.parse(req.body)) });
   });

@@ -104,6 +104,29 @@ describe('trial limits', () => {
   });
 });
 
+describe('units counted together', () => {
+  it('records each unit once, with one usage.recorded, when many arrive at once and keys repeat', async () => {
+    const userId = newUserId();
+    await upgrade(userId, 'unlimited');
+    const keys = Array.from({ length: 60 }, (_, i) => `k${i % 20}`);
+    const results = await Promise.all(keys.map((key) => consume({ userId, action: 'search', key })));
+    expect(results.filter((r) => r.counted)).toHaveLength(20);
+    expect(results.filter((r) => r.counted).map((r) => r.used).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const pool = billing.infra.pool!;
+    const ledgerRows = await pool.query(`SELECT usage_key FROM usage_ledger WHERE user_id = $1 AND refunded_at IS NULL`, [userId]);
+    expect(ledgerRows.rows.map((r) => r.usage_key).sort()).toEqual([...new Set(keys)].sort());
+    const events = await pool.query(`SELECT (envelope->'data'->>'used')::int AS used FROM outbox WHERE type = 'usage.recorded@1' AND message_key = $1 ORDER BY seq`, [userId]);
+    expect(events.rows.map((r) => r.used)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("applies a plan change to the very next unit (the subscription read is cached, this service's changes are not missed)", async () => {
+    const userId = newUserId();
+    expect(await consume({ userId, action: 'search', key: 'on-trial' })).toMatchObject({ limit: 10, maxResults: 20 });
+    await upgrade(userId, 'premium');
+    expect(await consume({ userId, action: 'search', key: 'on-premium' })).toMatchObject({ used: 1, limit: null, maxResults: 60, counted: true });
+  });
+});
+
 describe('paid plans and admins', () => {
   it("allows premium's 250th product view and refuses the 251st, with unlimited searches", async () => {
     const userId = newUserId();

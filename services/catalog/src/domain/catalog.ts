@@ -239,6 +239,10 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const doc = await sneakerOrNotFound(id);
       return {
         sneakerId: doc._id,
+        name: doc.name,
+        brand: doc.brand,
+        colorway: doc.colorway ?? '',
+        imageUrl: doc.imageUrl ?? null,
         averagePrice: doc.stats?.averagePrice ?? null,
         retailPrice: doc.retailPrice ?? null,
         sizes: (doc.variants ?? []).map((v) => ({ size: v.size, currentPrice: v.currentPrice ?? null, seq: v.seq ?? 0 })),

@@ -272,11 +272,15 @@ describe('internal calls (service token)', () => {
     expect(overview.losers.every((g: { priceChange24h: number }) => g.priceChange24h < 0)).toBe(true);
   });
 
-  it("gives collection a sneaker's current price per size and its average", async () => {
+  it("gives collection a sneaker's facts, its current price per size and its average", async () => {
     const { status, body } = await internal(`/internal/sneakers/${sneaker._id}/prices`);
     expect(status).toBe(200);
     expect(body.data).toEqual({
       sneakerId: sneaker._id,
+      name: sneaker.name,
+      brand: sneaker.brand,
+      colorway: sneaker.colorway ?? '',
+      imageUrl: sneaker.imageUrl ?? null,
       averagePrice: sneaker.stats.averagePrice,
       retailPrice: sneaker.retailPrice,
       sizes: sneaker.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, seq: v.seq })),

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_COLORWAY,
+  INVALID_PURCHASE_DATE_MESSAGE,
+  ITEM_NOT_FOUND_MESSAGE,
+  brandKeyOf,
+  paginate,
+  type CollectionQuery,
+  type CreateItemBody,
+  type UpdateItemBody,
+} from '@kicksight/contracts';
+import { AppError, enqueueEvents, withTransaction, type Clock, type Pool } from '@kicksight/platform';
+import { activity } from '../store/activity.ts';
+import { collectors } from '../store/collectors.ts';
+import { items, removedItems, type NewItem, type ValuedItem } from '../store/items.ts';
+import { photos } from '../store/photos.ts';
+import { itemEvent } from '../events/publish.ts';
+import { activityOf } from './activity-entries.ts';
+import type { Caller } from './caller.ts';
+import type { Entitlements } from './entitlements.ts';
+import { assertRoom } from './limits.ts';
+import { addDays, utcDay } from './portfolio.ts';
+import type { SneakerTracker } from './sneaker-tracker.ts';
+import { itemOrderOf } from './sorting.ts';
+import { statsOf } from './valuation.ts';
+import { itemView, photoView } from './views.ts';
+
+const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
+
+/** What the activity feed calls each field an edit may change. */
+const CHANGE_WORDS = {
+  size: 'size',
+  purchasePrice: 'purchase price',
+  purchaseDate: 'purchase date',
+  condition: 'condition',
+  notes: 'notes',
+  colorway: 'colorway',
+  name: 'name',
+  brand: 'brand',
+  imageUrl: 'picture',
+} as const satisfies Partial<Record<keyof ValuedItem, string>>;
+
+/** Runs `fn` over the values with at most `width` calls in flight, keeping the order of the answers. */
+async function mapLimited<T, R>(values: T[], width: number, fn: (value: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(values.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < values.length) {
+      const index = next++;
+      results[index] = await fn(values[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, values.length) }, worker));
+  return results;
+}
+
+export interface CollectionDeps {
+  pool: Pool;
+  clock: Clock;
+  tracker: SneakerTracker;
+  entitlements: Entitlements;
+}
+
+/**
+ * The collection's use cases. Adds are checked against the member's allowance inside the
+ * transaction that inserts them, with the member's row locked, so concurrent adds never pass the
+ * limit; every add, change and removal writes its event to the outbox in that same transaction.
+ */
+export function createCollection({ pool, clock, tracker, entitlements }: CollectionDeps) {
+  const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
+
+  function assertPurchaseDate(date: string | undefined): void {
+    // A day ahead is allowed: the member's own day may already be tomorrow in UTC.
+    if (date !== undefined && date > addDays(utcDay(clock.now()), 1)) throw AppError.badRequest(`${INVALID_PURCHASE_DATE_MESSAGE}; it cannot be in the future`);
+  }
+
+  /** An item ready to insert: a catalogue sneaker's facts come from the catalogue (its prices seeded the first time). */
+  async function prepare(caller: Caller, body: CreateItemBody): Promise<NewItem> {
+    assertPurchaseDate(body.purchaseDate);
+    const common = {
+      id: randomUUID(),
+      size: body.size,
+      purchasePrice: body.purchasePrice,
+      purchaseDate: body.purchaseDate ?? utcDay(clock.now()),
+      condition: body.condition,
+      notes: body.notes,
+    };
+    if (body.sneakerId !== undefined) {
+      const facts = await tracker.track(body.sneakerId, caller);
+      const chosen = body.colorway !== undefined && body.colorway !== DEFAULT_COLORWAY ? body.colorway : undefined;
+      return {
+        ...common,
+        sneakerId: body.sneakerId,
+        name: facts.name,
+        brand: facts.brand,
+        brandKey: brandKeyOf(facts.brand),
+        colorway: chosen ?? (facts.colorway || body.colorway || DEFAULT_COLORWAY),
+        imageUrl: facts.imageUrl,
+        retailPrice: facts.retailPrice,
+      };
+    }
+    return {
+      ...common,
+      sneakerId: null,
+      name: body.name!,
+      brand: body.brand!,
+      brandKey: brandKeyOf(body.brand!),
+      colorway: body.colorway ?? DEFAULT_COLORWAY,
+      imageUrl: body.imageUrl ?? null,
+      retailPrice: null,
+    };
+  }
+
+  return {
+    async page(caller: Caller, query: CollectionQuery) {
+      const { items: rows, total, totals } = await items.page(pool, caller.id, {
+        brandKeys: query.brands,
+        order: itemOrderOf(query.sortBy, query.sortOrder),
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { items: rows.map(itemView), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+    },
+
+    async stats(caller: Caller) {
+      return statsOf(await items.totals(pool, caller.id));
+    },
+
+    async get(caller: Caller, id: string) {
+      const item = await items.get(pool, caller.id, id);
+      if (!item) throw notFound();
+      return { ...itemView(item), photos: (await photos.list(pool, item.id)).map(photoView) };
+    },
+
+    /** Adds items, all or none: refused as a whole past the member's allowance. */
+    async add(caller: Caller, bodies: CreateItemBody[]) {
+      const allowance = await entitlements.allowance(caller);
+      // Refused before the catalogue is asked anything; the count is checked again, locked, below.
+      if (allowance.kind !== 'unlimited') assertRoom(allowance, await collectors.count(pool, caller.id), bodies.length);
+      const prepared = await mapLimited(bodies, 4, (body) => prepare(caller, body));
+      await withTransaction(pool, async (client) => {
+        const at = clock.now();
+        const held = await collectors.lock(client, caller.id, at);
+        assertRoom(allowance, held, prepared.length);
+        await items.insert(client, caller.id, prepared, at);
+        await collectors.addToCount(client, caller.id, prepared.length, at);
+        const events = prepared.map((item, i) => itemEvent('collection.item_added@1', { ...item, userId: caller.id }, held + i + 1, context(caller)));
+        await enqueueEvents(client, events, clock);
+        await activity.add(client, prepared.map((item) => activityOf.itemAdded({ ...item, userId: caller.id }, at)));
+      });
+      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id))).map(itemView);
+    },
+
+    /**
+     * Changes an item. The value known now becomes its last known value, so a new size is priced
+     * at once from that size's market price, else the sneaker's average, else this value.
+     */
+    async update(caller: Caller, id: string, body: UpdateItemBody) {
+      assertPurchaseDate(body.purchaseDate);
+      await withTransaction(pool, async (client) => {
+        const at = clock.now();
+        const count = await collectors.lock(client, caller.id, at);
+        const item = await items.lock(client, caller.id, id);
+        if (!item) throw notFound();
+        const manual = item.sneakerId === null;
+        const fields = {
+          size: body.size,
+          purchasePrice: body.purchasePrice,
+          purchaseDate: body.purchaseDate,
+          condition: body.condition,
+          notes: body.notes,
+          colorway: body.colorway,
+          ...(manual ? { name: body.name, brand: body.brand, brandKey: body.brand === undefined ? undefined : brandKeyOf(body.brand), imageUrl: body.imageUrl } : {}),
+        };
+        const changed = (Object.keys(CHANGE_WORDS) as (keyof typeof CHANGE_WORDS)[]).filter((key) => fields[key] !== undefined && fields[key] !== item[key]).map((key) => CHANGE_WORDS[key]);
+        await items.update(client, item.id, { ...fields, lastValue: item.currentValue }, at);
+        await enqueueEvents(client, [itemEvent('collection.item_updated@1', { ...item, size: body.size ?? item.size }, count, context(caller))], clock);
+        await activity.add(client, [activityOf.itemUpdated(item, changed, at)]);
+      });
+      const updated = await items.get(pool, caller.id, id);
+      if (!updated) throw notFound();
+      return itemView(updated);
+    },
+
+    /** Removes an item; with a sold price the removal is a sale (a realised gain or loss). */
+    async remove(caller: Caller, id: string, soldPrice: number | undefined) {
+      await withTransaction(pool, async (client) => {
+        const at = clock.now();
+        await collectors.lock(client, caller.id, at);
+        const item = await items.lock(client, caller.id, id);
+        if (!item) throw notFound();
+        await removedItems.add(client, item, soldPrice ?? null, at);
+        await items.delete(client, item.id);
+        const count = await collectors.addToCount(client, caller.id, -1, at);
+        await enqueueEvents(client, [itemEvent('collection.item_removed@1', item, count, context(caller))], clock);
+        await activity.add(client, [activityOf.itemRemoved(item, soldPrice ?? null, at)]);
+      });
+      return { id, removed: true };
+    },
+
+    /** Every item of a member, valued (export, analytics, recommendations). */
+    all: (caller: Caller): Promise<ValuedItem[]> => items.all(pool, caller.id),
+  };
+}
+
+export type Collection = ReturnType<typeof createCollection>;

@@ -1,0 +1,13 @@
+import type { PhotoContentType } from '@kicksight/contracts';
+
+/**
+ * The image type of a file by its first bytes (never by its name or declared type):
+ * JPEG (FF D8 FF), PNG (its 8-byte signature) or WebP (RIFF....WEBP); null for anything else.
+ */
+export function sniffImageType(bytes: Uint8Array): PhotoContentType | null {
+  const starts = (signature: number[], offset = 0) => bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}

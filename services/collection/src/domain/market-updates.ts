@@ -1,0 +1,46 @@
+import type { EventData } from '@kicksight/contracts';
+import { applyOnce, enqueueEvents, type Clock, type OutgoingEvent, type Pool } from '@kicksight/platform';
+import { activity, type ActivityEntry } from '../store/activity.ts';
+import { alerts } from '../store/alerts.ts';
+import { market } from '../store/market.ts';
+import { alertTriggeredEvent } from '../events/publish.ts';
+import { activityOf } from './activity-entries.ts';
+import { observePrice } from './alert-crossing.ts';
+
+export const MARKET_CONSUMER = 'collection-market';
+
+/**
+ * price.changed -> the market-price projection, then the price alerts it concerns. A size's price
+ * changes only when the event's seq is newer than the one known, so a late or repeated event never
+ * rolls a price back; items are never rewritten (their values are read through the projection).
+ * Each alert whose watched price moved across its target fires alert.triggered once, through the
+ * outbox, in the same transaction as the price and the event's dedupe row.
+ */
+export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock }) {
+  return applyOnce(
+    pool,
+    MARKET_CONSUMER,
+    async (client, event) => {
+      const { sneakerId, size, price, seq } = event.data as EventData<'price.changed@1'>;
+      // Catalog announces sizes' prices; a change without a size says nothing about any size.
+      if (size === null) return;
+      const at = clock.now();
+      const quote = await market.applyPrice(client, sneakerId, { size, price, seq }, at);
+      if (!quote || quote.alerts === 0) return;
+      const events: OutgoingEvent[] = [];
+      const entries: ActivityEntry[] = [];
+      for (const alert of await alerts.watching(client, sneakerId, size)) {
+        const watched = alert.size === null ? quote.lowestPrice : price;
+        if (watched === null || watched === alert.lastPrice) continue;
+        const next = observePrice(alert.lastSide, alert.targetPrice, watched);
+        await alerts.observed(client, alert.id, { side: next.side, price: watched, fired: next.crossed }, at);
+        if (!next.crossed) continue;
+        events.push(alertTriggeredEvent(alert, watched, next.side, { clock, correlationId: event.correlationId }));
+        entries.push(activityOf.alertTriggered(alert, watched, next.side, at));
+      }
+      await enqueueEvents(client, events, clock);
+      await activity.add(client, entries);
+    },
+    clock,
+  );
+}

@@ -1,0 +1,126 @@
+import { ITEM_NOT_FOUND_MESSAGE, RECOMMENDATIONS_FRESH_MS, RECOMMENDATIONS_KEPT_MS, type CollectionRelatedStrategy, type RelatedProduct } from '@kicksight/contracts';
+import { AppError, type Clock, type Logger, type Pool, type Redis } from '@kicksight/platform';
+import type { CatalogClient } from '../clients/catalog.ts';
+import { items } from '../store/items.ts';
+import type { Caller } from './caller.ts';
+import { behaviourSeeds, mergeRecommendations, recentSeeds, trendingAsRelated, type Seed } from './recommendations.ts';
+
+const TRENDING_REASONS: Record<string, string> = { '24h': 'Trending today', '7d': 'Trending this week', '30d': 'Trending this month' };
+const RECOMMENDATION_KEY = 'collection:recommendations';
+
+interface Options {
+  strategy: CollectionRelatedStrategy;
+  limit: number;
+  excludeOwned: boolean;
+}
+
+interface Answer {
+  strategy: CollectionRelatedStrategy;
+  products: RelatedProduct[];
+  generatedAt: string;
+}
+
+/**
+ * Related products built on the catalogue's related and trending calls: for one item, for the whole
+ * collection (seeded by the member's latest sneakers, or by the brands they collect most for the
+ * user-behaviour strategy), and trending. Collection recommendations are cached per member: served
+ * while fresh (30 minutes), kept an hour as a fallback when the catalogue cannot answer.
+ */
+export function createRelatedProducts({ pool, redis, catalog, clock, logger }: { pool: Pool; redis: Redis; catalog: CatalogClient; clock: Clock; logger: Logger }) {
+  const onBehalf = (caller: Caller) => ({ authorization: caller.authorization, requestId: caller.requestId });
+  const owned = async (caller: Caller) => new Set(await items.ownedSneakers(pool, caller.id));
+  const cacheKey = (caller: Caller, options: Options) => `${RECOMMENDATION_KEY}:${caller.id}:${options.strategy}:${options.limit}:${options.excludeOwned}`;
+
+  async function trending(caller: Caller, query: { limit: number; excludeOwned: boolean; timeframe: string }): Promise<RelatedProduct[]> {
+    const exclude = query.excludeOwned ? [...(await owned(caller))] : [];
+    const answer = await catalog.trending({ limit: query.limit, timeframe: query.timeframe, exclude }, caller.requestId);
+    return answer.sneakers.map((sneaker) => trendingAsRelated(sneaker, TRENDING_REASONS[query.timeframe] ?? 'Trending'));
+  }
+
+  /** Related products of several seeds, merged; a seed the catalogue cannot answer for adds nothing, unless none answers. */
+  async function relatedToSeeds(caller: Caller, seeds: Seed[], options: Options, exclude: Set<string>): Promise<RelatedProduct[]> {
+    const strategy = options.strategy === 'user-behavior' ? 'mixed' : options.strategy;
+    const ask = Math.min(50, options.limit + exclude.size);
+    const answers = await Promise.allSettled(
+      seeds.map(async (seed) => {
+        const { products } = await catalog.related(seed.sneakerId, { strategy, limit: ask }, onBehalf(caller));
+        return options.strategy === 'user-behavior' ? products.map((p) => ({ ...p, recommendationReason: `Because you collect ${seed.brand}: ${p.recommendationReason}` })) : products;
+      }),
+    );
+    const lists = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+    if (lists.length === 0 && seeds.length > 0) throw (answers[0] as PromiseRejectedResult).reason;
+    return mergeRecommendations(lists, exclude, options.limit);
+  }
+
+  async function generate(caller: Caller, options: Options): Promise<Answer> {
+    const all = await items.all(pool, caller.id);
+    const catalogued: Seed[] = all.flatMap((item) => (item.sneakerId ? [{ sneakerId: item.sneakerId, name: item.name, brand: item.brand, addedAt: item.addedAt }] : []));
+    const exclude = options.excludeOwned ? new Set(catalogued.map((seed) => seed.sneakerId)) : new Set<string>();
+    const seeds = options.strategy === 'user-behavior' ? behaviourSeeds(catalogued) : recentSeeds(catalogued);
+    const products =
+      options.strategy === 'trending' || seeds.length === 0
+        ? await trending(caller, { limit: options.limit, excludeOwned: options.excludeOwned, timeframe: '7d' })
+        : await relatedToSeeds(caller, seeds, options, exclude);
+    return { strategy: options.strategy, products, generatedAt: clock.now().toISOString() };
+  }
+
+  async function store(caller: Caller, options: Options, answer: Answer): Promise<void> {
+    await redis.set(cacheKey(caller, options), JSON.stringify(answer), 'PX', RECOMMENDATIONS_KEPT_MS).catch((err: unknown) => logger.warn({ err }, 'could not cache recommendations'));
+  }
+
+  /** The collection's recommendations: from the cache while fresh, else made again (the stale ones if that fails). */
+  async function recommendations(caller: Caller, options: Options): Promise<Answer> {
+    const cached = await redis.get(cacheKey(caller, options)).then((text) => (text ? (JSON.parse(text) as Answer) : undefined), () => undefined);
+    const fresh = cached && clock.now().getTime() - Date.parse(cached.generatedAt) < RECOMMENDATIONS_FRESH_MS;
+    if (cached && fresh) {
+      const exclude = options.excludeOwned ? await owned(caller) : new Set<string>();
+      return { ...cached, products: cached.products.filter((p) => !exclude.has(p.id)) };
+    }
+    try {
+      const answer = await generate(caller, options);
+      await store(caller, options, answer);
+      return answer;
+    } catch (err) {
+      if (!cached) throw err;
+      logger.warn({ err }, 'serving kept recommendations: the catalogue could not answer');
+      return cached;
+    }
+  }
+
+  return {
+    recommendations,
+
+    async forItem(caller: Caller, itemId: string, options: Options): Promise<Answer> {
+      const item = await items.get(pool, caller.id, itemId);
+      if (!item) throw AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
+      if (!item.sneakerId || options.strategy === 'user-behavior' || options.strategy === 'trending') return recommendations(caller, options);
+      const exclude = options.excludeOwned ? await owned(caller) : new Set<string>();
+      exclude.add(item.sneakerId);
+      const products = await relatedToSeeds(caller, [{ sneakerId: item.sneakerId, name: item.name, brand: item.brand, addedAt: item.addedAt }], options, exclude);
+      return { strategy: options.strategy, products, generatedAt: clock.now().toISOString() };
+    },
+
+    /** Makes the collection's recommendations again now, and keeps them. */
+    async regenerate(caller: Caller, options: Options): Promise<Answer> {
+      const answer = await generate(caller, options);
+      await store(caller, options, answer);
+      return answer;
+    },
+
+    async trending(caller: Caller, query: { limit: number; excludeOwned: boolean; timeframe: string }): Promise<Answer> {
+      return { strategy: 'trending', products: await trending(caller, query), generatedAt: clock.now().toISOString() };
+    },
+
+    /** Drops a member's cached recommendations (their account was deleted). */
+    async forget(userId: string): Promise<void> {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${RECOMMENDATION_KEY}:${userId}:*`, 'COUNT', 100);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    },
+  };
+}
+
+export type RelatedProducts = ReturnType<typeof createRelatedProducts>;

@@ -1,0 +1,40 @@
+import type { CollectionItemView, PhotoView } from '@kicksight/contracts';
+import type { ValuedItem } from '../store/items.ts';
+import type { PhotoRow } from '../store/photos.ts';
+import { currentValue, gainLossOf, gainLossPercentOf } from './valuation.ts';
+
+/** An item as the API answers it: valued now, with its gain or loss and the nested sneaker. */
+export function itemView(item: ValuedItem): CollectionItemView {
+  const value = currentValue({ sizePrice: item.sizePrice, averagePrice: item.averagePrice }, item.lastValue);
+  const gainLoss = gainLossOf(value, item.purchasePrice);
+  return {
+    id: item.id,
+    sneakerId: item.sneakerId,
+    name: item.name,
+    brand: item.brand,
+    colorway: item.colorway,
+    size: item.size,
+    imageUrl: item.imageUrl,
+    purchasePrice: item.purchasePrice,
+    purchaseDate: item.purchaseDate,
+    condition: item.condition,
+    notes: item.notes,
+    currentValue: value,
+    currentPrice: value,
+    gainLoss,
+    gainLossPercent: gainLossPercentOf(gainLoss, item.purchasePrice),
+    addedAt: item.addedAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+    photoCount: item.photoCount,
+    sneaker: { id: item.sneakerId, name: item.name, brand: item.brand, colorway: item.colorway, imageUrl: item.imageUrl, retailPrice: item.retailPrice, size: item.size },
+  };
+}
+
+export const photoView = (photo: PhotoRow): PhotoView => ({
+  id: photo.id,
+  itemId: photo.itemId,
+  contentType: photo.contentType,
+  size: photo.size,
+  url: `/api/collections/${photo.itemId}/photos/${photo.id}`,
+  createdAt: photo.createdAt.toISOString(),
+});

@@ -1,0 +1,289 @@
+import type { Condition } from '@kicksight/contracts';
+import type { PoolClient, Queryable } from '@kicksight/platform';
+import type { ItemOrder, SortKey } from '../domain/sorting.ts';
+
+/** An item with what the market says about it now. */
+export interface ValuedItem {
+  id: string;
+  userId: string;
+  sneakerId: string | null;
+  name: string;
+  brand: string;
+  colorway: string;
+  size: number;
+  imageUrl: string | null;
+  retailPrice: number | null;
+  purchasePrice: number;
+  purchaseDate: string;
+  condition: Condition;
+  notes: string;
+  lastValue: number;
+  addedAt: Date;
+  updatedAt: Date;
+  sizePrice: number | null;
+  averagePrice: number | null;
+  /** The valuation rule (domain/valuation.ts) in SQL, so pages can be sorted by value and gain. */
+  currentValue: number;
+  photoCount: number;
+}
+
+/** An item as written (its value is read, never stored, except the last known one). */
+export interface NewItem {
+  id: string;
+  sneakerId: string | null;
+  name: string;
+  brand: string;
+  brandKey: string;
+  colorway: string;
+  size: number;
+  imageUrl: string | null;
+  retailPrice: number | null;
+  purchasePrice: number;
+  purchaseDate: string;
+  condition: Condition;
+  notes: string;
+}
+
+export interface Totals {
+  items: number;
+  value: number;
+  cost: number;
+}
+
+const VALUE = 'COALESCE(mp.price, sm.average_price, i.last_value)';
+
+const VALUED = `
+  SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.brand_key, i.colorway, i.size, i.image_url, i.retail_price,
+         i.purchase_price, to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value,
+         i.added_at, i.updated_at, mp.price AS size_price, sm.average_price, ${VALUE} AS current_value
+    FROM item i
+    LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
+    LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id`;
+
+const PHOTO_COUNT = '(SELECT count(*) FROM photo ph WHERE ph.item_id = v.id) AS photo_count';
+
+type Row = Record<string, unknown>;
+const itemOf = (row: Row): ValuedItem => ({
+  id: row.id as string,
+  userId: row.user_id as string,
+  sneakerId: row.sneaker_id as string | null,
+  name: row.name as string,
+  brand: row.brand as string,
+  colorway: row.colorway as string,
+  size: row.size as number,
+  imageUrl: row.image_url as string | null,
+  retailPrice: row.retail_price as number | null,
+  purchasePrice: row.purchase_price as number,
+  purchaseDate: row.purchase_date as string,
+  condition: row.condition as Condition,
+  notes: row.notes as string,
+  lastValue: row.last_value as number,
+  addedAt: row.added_at as Date,
+  updatedAt: row.updated_at as Date,
+  sizePrice: row.size_price as number | null,
+  averagePrice: row.average_price as number | null,
+  currentValue: row.current_value as number,
+  photoCount: Number(row.photo_count ?? 0),
+});
+
+/** Columns of the sort keys (a fixed list: nothing from the request reaches the SQL text). */
+const SORT_COLUMNS: Record<SortKey, string> = {
+  value: 'current_value',
+  gain: '(current_value - purchase_price)',
+  purchaseDate: 'purchase_date',
+  addedAt: 'added_at',
+};
+
+function orderBy({ key, direction }: ItemOrder, alias: string): string {
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
+  const column = (name: string) => name.replace(/[a-z_]+/g, (word) => `${alias}.${word}`);
+  const first = key === 'addedAt' ? [] : [`${column(SORT_COLUMNS[key])} ${dir}`];
+  return [...first, `${alias}.added_at ${dir}`, `${alias}.id ${dir}`].join(', ');
+}
+
+/** The whole collection's totals and how many items the brand filter keeps, in one pass. */
+const TOTALS = `
+  SELECT count(*) AS items, COALESCE(sum(current_value), 0) AS value, COALESCE(sum(purchase_price), 0) AS cost,
+         count(*) FILTER (WHERE $2::text[] IS NULL OR brand_key = ANY($2::text[])) AS matching
+    FROM valued`;
+
+/** Every item of the member, valued with the narrow columns sorting and the totals need. */
+const NARROW_VALUED = `
+  SELECT i.id, i.brand_key, i.added_at, i.purchase_date, i.purchase_price, ${VALUE} AS current_value
+    FROM item i
+    LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
+    LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+   WHERE i.user_id = $1`;
+
+/** The page's rows read in full, valued, in the page's order. */
+const pageRows = (order: ItemOrder) => `
+  SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.colorway, i.size, i.image_url, i.retail_price, i.purchase_price,
+         to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value, i.added_at, i.updated_at,
+         mp.price AS size_price, sm.average_price, ${VALUE} AS current_value,
+         (SELECT count(*) FROM photo ph WHERE ph.item_id = i.id) AS photo_count
+    FROM page p
+    JOIN item i ON i.id = p.id
+    LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
+    LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+   ORDER BY ${orderBy(order, 'p')}`;
+
+/**
+ * A page of a member's items with the whole collection's totals, in one statement, prepared per
+ * sort (each connection keeps its plan). Sorted by date added, the page comes straight from the
+ * member's index and the totals from one aggregate pass; sorted by value or gain, every item is
+ * valued once, and both the totals and the page are taken from that.
+ */
+function pageQuery(order: ItemOrder): { name: string; text: string } {
+  const filter = '($2::text[] IS NULL OR brand_key = ANY($2::text[]))';
+  const ctes =
+    order.key === 'addedAt'
+      ? `valued AS NOT MATERIALIZED (${NARROW_VALUED}),
+         totals AS (${TOTALS}),
+         page AS (SELECT i.id, i.added_at FROM item i WHERE i.user_id = $1 AND ${filter} ORDER BY ${orderBy(order, 'i')} LIMIT $3 OFFSET $4)`
+      : `valued AS MATERIALIZED (${NARROW_VALUED}),
+         totals AS (${TOTALS}),
+         page AS (SELECT * FROM valued m WHERE ${filter} ORDER BY ${orderBy(order, 'm')} LIMIT $3 OFFSET $4)`;
+  return {
+    name: `collection-page-${order.key}-${order.direction}`,
+    text: `WITH ${ctes}
+           SELECT t.items AS total_items, t.value AS total_value, t.cost AS total_cost, t.matching AS matching_count, v.*
+             FROM totals t
+             LEFT JOIN LATERAL (${pageRows(order)}) v ON true`,
+  };
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const items = {
+  /** One page of a member's items (of the given brand keys), the matching count and the whole collection's totals, in one round trip. */
+  async page(q: Queryable, userId: string, options: { brandKeys: string[]; order: ItemOrder; limit: number; offset: number }): Promise<{ items: ValuedItem[]; total: number; totals: Totals }> {
+    const { rows } = await q.query({
+      ...pageQuery(options.order),
+      values: [userId, options.brandKeys.length > 0 ? options.brandKeys : null, options.limit, options.offset],
+    });
+    const first = rows[0] as Row;
+    return {
+      items: rows.filter((row) => row.id !== null).map(itemOf),
+      total: first.matching_count as number,
+      totals: { items: first.total_items as number, value: first.total_value as number, cost: first.total_cost as number },
+    };
+  },
+
+  async get(q: Queryable, userId: string, id: string): Promise<ValuedItem | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const { rows } = await q.query(`SELECT v.*, ${PHOTO_COUNT} FROM (${VALUED} WHERE i.user_id = $1 AND i.id = $2) v`, [userId, id]);
+    return rows[0] ? itemOf(rows[0] as Row) : undefined;
+  },
+
+  /** The item, locked for a change in this transaction. */
+  async lock(client: PoolClient, userId: string, id: string): Promise<ValuedItem | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const { rows } = await client.query(`${VALUED} WHERE i.user_id = $1 AND i.id = $2 FOR UPDATE OF i`, [userId, id]);
+    return rows[0] ? itemOf(rows[0] as Row) : undefined;
+  },
+
+  async byIds(q: Queryable, userId: string, ids: string[]): Promise<ValuedItem[]> {
+    const { rows } = await q.query(`SELECT v.*, ${PHOTO_COUNT} FROM (${VALUED} WHERE i.user_id = $1 AND i.id = ANY($2::uuid[])) v ORDER BY v.added_at, v.id`, [userId, ids]);
+    return rows.map(itemOf);
+  },
+
+  /** Every item of a member, valued (analytics, export, recommendations), latest added first. */
+  async all(q: Queryable, userId: string): Promise<ValuedItem[]> {
+    const { rows } = await q.query(`${VALUED} WHERE i.user_id = $1 ORDER BY i.added_at DESC, i.id DESC`, [userId]);
+    return rows.map(itemOf);
+  },
+
+  async totals(q: Queryable, userId: string): Promise<Totals> {
+    const { rows } = await q.query(
+      `SELECT count(*) AS items, COALESCE(sum(${VALUE}), 0) AS value, COALESCE(sum(i.purchase_price), 0) AS cost
+         FROM item i
+         LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
+         LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+        WHERE i.user_id = $1`,
+      [userId],
+    );
+    const row = rows[0] as Row;
+    return { items: row.items as number, value: row.value as number, cost: row.cost as number };
+  },
+
+  /** Inserts items; each starts with its market value as last known value (its purchase price without one). */
+  async insert(client: PoolClient, userId: string, newItems: NewItem[], at: Date): Promise<void> {
+    const records = newItems.map((item, ord) => ({
+      ord,
+      id: item.id,
+      sneaker_id: item.sneakerId,
+      name: item.name,
+      brand: item.brand,
+      brand_key: item.brandKey,
+      colorway: item.colorway,
+      size: item.size,
+      image_url: item.imageUrl,
+      retail_price: item.retailPrice,
+      purchase_price: item.purchasePrice,
+      purchase_date: item.purchaseDate,
+      condition: item.condition,
+      notes: item.notes,
+    }));
+    await client.query(
+      `INSERT INTO item (id, user_id, sneaker_id, name, brand, brand_key, colorway, size, image_url, retail_price, purchase_price,
+                         purchase_date, condition, notes, last_value, added_at, updated_at)
+       SELECT x.id, $1, x.sneaker_id, x.name, x.brand, x.brand_key, x.colorway, x.size, x.image_url, x.retail_price, x.purchase_price,
+              x.purchase_date, x.condition, x.notes, COALESCE(mp.price, sm.average_price, x.purchase_price),
+              $2::timestamptz + x.ord * interval '1 microsecond', $2::timestamptz + x.ord * interval '1 microsecond'
+         FROM jsonb_to_recordset($3::jsonb) AS x(ord integer, id uuid, sneaker_id text, name text, brand text, brand_key text, colorway text,
+              size double precision, image_url text, retail_price integer, purchase_price integer, purchase_date date, condition text, notes text)
+         LEFT JOIN market_price mp ON mp.sneaker_id = x.sneaker_id AND mp.size = x.size
+         LEFT JOIN sneaker_market sm ON sm.sneaker_id = x.sneaker_id`,
+      [userId, at, JSON.stringify(records)],
+    );
+  },
+
+  async update(
+    client: PoolClient,
+    id: string,
+    fields: Partial<Pick<NewItem, 'name' | 'brand' | 'brandKey' | 'colorway' | 'size' | 'imageUrl' | 'purchasePrice' | 'purchaseDate' | 'condition' | 'notes'>> & { lastValue: number },
+    at: Date,
+  ): Promise<void> {
+    const columns: Record<string, unknown> = {
+      name: fields.name,
+      brand: fields.brand,
+      brand_key: fields.brandKey,
+      colorway: fields.colorway,
+      size: fields.size,
+      image_url: fields.imageUrl,
+      purchase_price: fields.purchasePrice,
+      purchase_date: fields.purchaseDate,
+      condition: fields.condition,
+      notes: fields.notes,
+      last_value: fields.lastValue,
+      updated_at: at,
+    };
+    const set = Object.entries(columns).filter(([, value]) => value !== undefined);
+    await client.query(`UPDATE item SET ${set.map(([column], i) => `${column} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...set.map(([, value]) => value)]);
+  },
+
+  async delete(client: PoolClient, id: string): Promise<void> {
+    await client.query('DELETE FROM item WHERE id = $1', [id]);
+  },
+
+  /** The distinct catalogue sneakers a member owns. */
+  async ownedSneakers(q: Queryable, userId: string): Promise<string[]> {
+    const { rows } = await q.query<{ sneaker_id: string }>('SELECT DISTINCT sneaker_id FROM item WHERE user_id = $1 AND sneaker_id IS NOT NULL', [userId]);
+    return rows.map((row) => row.sneaker_id);
+  },
+};
+
+/** Items taken out of collections (realised gains when sold). */
+export const removedItems = {
+  async add(client: PoolClient, item: ValuedItem, soldPrice: number | null, at: Date): Promise<void> {
+    await client.query(
+      `INSERT INTO removed_item (id, user_id, sneaker_id, name, brand, size, purchase_price, sold_price, value_at_removal, removed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [item.id, item.userId, item.sneakerId, item.name, item.brand, item.size, item.purchasePrice, soldPrice, item.currentValue, at],
+    );
+  },
+  async list(q: Queryable, userId: string): Promise<{ purchasePrice: number; soldPrice: number | null }[]> {
+    const { rows } = await q.query<{ purchase_price: number; sold_price: number | null }>('SELECT purchase_price, sold_price FROM removed_item WHERE user_id = $1', [userId]);
+    return rows.map((row) => ({ purchasePrice: row.purchase_price, soldPrice: row.sold_price }));
+  },
+};

@@ -1,0 +1,171 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { inject } from 'vitest';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { SERVICE_NAMES, type PlanName } from '@kicksight/contracts';
+import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createBillingClient, createEventProducer, listen, newEvent, openInfra, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
+import { jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
+import type { Kafka } from 'kafkajs';
+import { createApp as createBff } from '../../../../bff/src/app.ts';
+import { loadConfig as loadBffConfig } from '../../../../bff/src/config.ts';
+import { createApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { startBillingStub, startCatalogStub, type BillingStub, type CatalogStub } from './stubs.ts';
+
+export const SERVICE_TOKEN = 'collection-test-service-token';
+export const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations', import.meta.url));
+
+export interface Member {
+  id: string;
+  token: string;
+}
+
+/** Collection on free ports (own database and topics) behind a real BFF, with the catalogue and billing it calls stubbed. */
+export interface CollectionStack {
+  /** The BFF: every call of a test goes through it. */
+  api: JsonClient;
+  bffUrl: string;
+  service: TestService;
+  pool: Pool;
+  config: Config;
+  catalog: CatalogStub;
+  billing: BillingStub;
+  kafka: Kafka;
+  /** Publishes events on this stack's topics, as the catalogue or auth would. */
+  producer: EventProducer;
+  member(options?: { plan?: PlanName; expired?: boolean; role?: 'member' | 'admin' }): Promise<Member>;
+  /** A request through the BFF with any body (multipart, CSV). */
+  send(method: string, path: string, token: string, body?: RequestInit['body'], headers?: Record<string, string>): Promise<Response>;
+  /** Publishes a price.changed event and answers its id. */
+  priceChanged(data: { sneakerId: string; size: number; price: number; previous?: number | null; seq: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A sneaker id in the catalogue's format, unique to this run. */
+export const sneakerId = (): string => randomBytes(12).toString('hex');
+
+export async function startCollectionStack(env: Record<string, string> = {}): Promise<CollectionStack> {
+  const stack = inject('stack');
+  const undo: (() => Promise<unknown>)[] = [];
+  const cleanup = async () => {
+    for (const step of undo.reverse()) await step().catch(() => {});
+  };
+  try {
+    // Auth's side: a signing key and its JWKS, as the BFF and collection fetch it.
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    const jwks = await listen(express().get('/.well-known/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
+    undo.push(() => closeServer(jwks.server, 100));
+    const jwksUrl = `${jwks.url}/.well-known/jwks.json`;
+
+    const catalog = await startCatalogStub(SERVICE_TOKEN);
+    undo.push(catalog.close);
+    const billing = await startBillingStub(SERVICE_TOKEN);
+    undo.push(billing.close);
+
+    let config: Config | undefined;
+    const service = await startTestService({
+      name: 'collection',
+      migrationsDir: MIGRATIONS,
+      build: (infra, { databaseUrl, prefix }) => {
+        config = loadConfig({
+          SERVICE_TOKEN,
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: stack.redis,
+          KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+          KAFKA_TOPIC_PREFIX: prefix,
+          JWKS_URL: jwksUrl,
+          CATALOG_URL: catalog.url,
+          CATALOG_INTERNAL_URL: catalog.url,
+          BILLING_INTERNAL_URL: billing.url,
+          JOBS_INTERVAL_MS: '0',
+          ...env,
+        });
+        // Billing's real client, reading the service's clock: a test can move past its 30-second cache.
+        const entitlements = createBillingClient({ baseUrl: billing.url, serviceToken: SERVICE_TOKEN, now: () => infra.clock.now().getTime() });
+        return createApp({ infra, config, billing: entitlements });
+      },
+    });
+    undo.push(service.close);
+
+    // The BFF as its main.ts builds it: collection's routes go to the service, every other owner is down.
+    const nowhere = 'http://127.0.0.1:9';
+    const bffConfig = loadBffConfig({
+      SERVICE_TOKEN,
+      REDIS_URL: stack.redis,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: service.prefix,
+      LOG_LEVEL: 'silent',
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, nowhere])),
+      COLLECTION_URL: service.url,
+      AUTH_JWKS_URL: jwksUrl,
+      AUTH_INTERNAL_URL: nowhere,
+      BILLING_INTERNAL_URL: nowhere,
+      RATE_LIMIT_POINTS: '100000',
+      RATE_LIMIT_KEY_PREFIX: uniqueName('bff_rl'),
+      // Photos of up to 5 MB travel in multipart bodies a little larger than that.
+      BODY_LIMIT_BYTES: String(8 * 1024 * 1024),
+    });
+    const bffInfra = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix: service.prefix } });
+    undo.push(bffInfra.close);
+    const bff = createBff({ infra: bffInfra.infra, config: bffConfig });
+    undo.push(() => bff.stop());
+    const bffServer = await listen(bff.app, 0, '127.0.0.1');
+    undo.push(() => closeServer(bffServer.server, 100));
+
+    const kafka = testKafka(stack.kafkaBrokers);
+    const producer = createEventProducer(kafka, { prefix: service.prefix });
+    await producer.connect();
+    undo.push(() => producer.disconnect());
+
+    const mint = (id: string, role: 'member' | 'admin') =>
+      new SignJWT({ email: `${id}@example.com`, name: 'Collector', role, tier: 'trial' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setSubject(id)
+        .setIssuer(JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+
+    return {
+      api: jsonClient(bffServer.url),
+      bffUrl: bffServer.url,
+      service,
+      pool: service.infra.pool!,
+      config: config!,
+      catalog,
+      billing,
+      kafka,
+      producer,
+      async member({ plan = 'trial', expired = false, role = 'member' } = {}) {
+        const id = randomUUID();
+        billing.setPlan(id, plan, expired);
+        return { id, token: await mint(id, role) };
+      },
+      send: (method, path, token, body, headers = {}) => fetch(`${bffServer.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } }),
+      async priceChanged({ sneakerId: id, size, price, previous = null, seq }) {
+        const envelope = newEvent('price.changed@1', { sneakerId: id, size, price, previous, seq }, { clock: systemClock });
+        await producer.send([{ key: id, envelope }]);
+        return envelope.id;
+      },
+      close: cleanup,
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+/** Whether the consumer has applied an event (its dedupe row is written with its effect). */
+export async function applied(pool: Pool, eventId: string): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM processed_event WHERE event_id = $1', [eventId]);
+  return rowCount === 1;
+}
+
+/** The events of a type in this stack's outbox (published through the relay), oldest first. */
+export async function outboxEvents(pool: Pool, type: string): Promise<{ key: string; data: Record<string, unknown> }[]> {
+  const { rows } = await pool.query<{ message_key: string; envelope: { data: Record<string, unknown> } }>('SELECT message_key, envelope FROM outbox WHERE type = $1 ORDER BY seq', [type]);
+  return rows.map((row) => ({ key: row.message_key, data: row.envelope.data }));
+}
