@@ -71,10 +71,22 @@ describe('the search index', () => {
 
   it('keeps the newest version of a sneaker and follows renames', () => {
     const { index, max90 } = catalogue();
+    // Asked once before the rename: the answer it keeps must not outlive the change.
+    expect(index.search({ q: 'infrared', brands: [], sortBy: 'rank' }).map((s) => s.id)).toEqual([max90.id]);
     expect(index.upsert({ ...max90, name: 'Nike Air Max 90 Bacon', version: 2 })).toBe(true);
     expect(index.upsert({ ...max90, name: 'Nike Air Max 90 Infrared', version: 1 })).toBe(false);
     expect(index.search({ q: 'bacon', brands: [], sortBy: 'rank' }).map((s) => s.id)).toEqual([max90.id]);
     expect(index.search({ q: 'infrared', brands: [], sortBy: 'rank' })).toEqual([]);
+  });
+
+  it('serves a repeated query the prices of now, and a new product as soon as it is added', () => {
+    const { index, max90 } = catalogue();
+    expect(index.search({ q: 'air max', brands: [], sortBy: 'rank' }).map((s) => s.id)).toContain(max90.id);
+    index.upsert({ ...max90, currentPrice: 99_900, version: max90.version + 1 });
+    expect(index.search({ q: 'air max', brands: [], sortBy: 'rank' }).find((s) => s.id === max90.id)?.currentPrice).toBe(99_900);
+    const added = { ...max90, id: 'f'.repeat(24), name: 'Nike Air Max 95 Neon', version: 1 };
+    index.upsert(added);
+    expect(index.search({ q: 'air max', brands: [], sortBy: 'rank' }).map((s) => s.id)).toContain(added.id);
   });
 
   it('suggests names from two letters on', () => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchSort } from '@kicksight/contracts';
 import { canonicalBrand } from './normalise.ts';
@@ -36,6 +37,9 @@ interface IndexedFields {
 
 const fieldsOf = (s: SneakerSummary): IndexedFields => ({ id: s.id, name: s.name, brand: s.brand, colorway: s.colorway, sku: s.sku ?? '', model: s.model ?? '' });
 
+/** Distinct queries whose ranked answers are kept. */
+const ANSWER_CACHE_SIZE = 2_000;
+
 /** Typos are forgiven in words of 4 letters or more: one edit, two from 5 letters (a swap of two letters is two). */
 const fuzziness = (term: string): number | false => (term.length >= 5 ? 2 : term.length >= 4 ? 1 : false);
 
@@ -62,17 +66,22 @@ export function createSearchIndex() {
   const mini = new MiniSearch<IndexedFields>({
     fields: ['name', 'brand', 'colorway', 'sku', 'model'],
     storeFields: [],
-    searchOptions: { boost: { name: 3, sku: 3, model: 2, brand: 1.5 }, prefix: true, fuzzy: fuzziness },
+    // Only the last word is still being typed: it matches as a prefix, the others as whole words (or near them).
+    searchOptions: { boost: { name: 3, sku: 3, model: 2, brand: 1.5 }, prefix: (_term, i, terms) => i === terms.length - 1, fuzzy: fuzziness },
   });
   const summaries = new Map<string, SneakerSummary>();
+  // Ranked answers by query, valid while the indexed text is unchanged (prices and sales do not move a rank).
+  const answers = new LRUCache<string, string[]>({ max: ANSWER_CACHE_SIZE });
+  const textChanged = () => answers.clear();
 
   function upsert(summary: SneakerSummary): boolean {
     const existing = summaries.get(summary.id);
     if (existing && existing.version > summary.version) return false;
     summaries.set(summary.id, summary);
-    if (existing && fieldsUnchanged(fieldsOf(existing), fieldsOf(summary))) return true;
+    if (existing && fieldsUnchanged(fieldsOf(existing), fieldsOf(summary)) && existing.releaseDate === summary.releaseDate) return true;
     if (mini.has(summary.id)) mini.replace(fieldsOf(summary));
     else mini.add(fieldsOf(summary));
+    textChanged();
     return true;
   }
 
@@ -95,10 +104,12 @@ export function createSearchIndex() {
         }
       }
       mini.addAll(fresh);
+      textChanged();
     },
     remove(id: string) {
       if (mini.has(id)) mini.discard(id);
       summaries.delete(id);
+      textChanged();
     },
     get: (id: string) => summaries.get(id),
     get size() {
@@ -114,10 +125,16 @@ export function createSearchIndex() {
         const listed = [...summaries.values()].filter(brandOk);
         return listed.sort(sortBy === 'release_date' ? byReleaseDate : byPopularity);
       }
-      const results = matches(q, wanted.size === 0 ? undefined : (id) => brandOk(summaries.get(id)!));
-      const found = results.map((r) => ({ summary: summaries.get(r.id as string)!, score: r.score }));
-      if (sortBy === 'release_date') return found.map((f) => f.summary).sort(byReleaseDate);
-      return found.sort((a, b) => b.score - a.score || byId(a.summary, b.summary)).map((f) => f.summary);
+      const key = `${sortBy}\u0000${[...wanted].sort().join(',')}\u0000${q.trim().toLowerCase()}`;
+      let ids = answers.get(key);
+      if (!ids) {
+        const results = matches(q, wanted.size === 0 ? undefined : (id) => brandOk(summaries.get(id)!));
+        const found = results.map((r) => ({ summary: summaries.get(r.id as string)!, score: r.score }));
+        const ranked = sortBy === 'release_date' ? found.map((f) => f.summary).sort(byReleaseDate) : found.sort((a, b) => b.score - a.score || byId(a.summary, b.summary)).map((f) => f.summary);
+        ids = ranked.map((s) => s.id);
+        answers.set(key, ids);
+      }
+      return ids.map((id) => summaries.get(id)!);
     },
 
     /** Up to `limit` sneakers whose words start like the typed text, best first. */
