@@ -26,6 +26,8 @@
 # variables below.
 
 set -euo pipefail
+# runuser, useradd and friends live in the sbin directories, which a minimal PATH may leave out.
+PATH=$PATH:/usr/local/sbin:/usr/sbin:/sbin
 
 SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KS_ROOT=$(dirname "$SCRIPTS_DIR")
