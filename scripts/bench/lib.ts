@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, ensureTopics } from '@kicksight/platform';
@@ -135,8 +135,27 @@ export async function throwawayTopics(brokers: string[], prefix: string): Promis
 
 export interface ServiceProcess {
   url: string;
+  pid: number | undefined;
+  /** CPU time (user + system, every thread) the process has used so far, in seconds; undefined where /proc is not available. */
+  cpuSeconds(): number | undefined;
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+}
+
+/** Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every common architecture. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** utime + stime of a process from /proc/<pid>/stat, in seconds. */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -177,7 +196,7 @@ export async function startService({ name, entry, port, env, readyPath = '/ready
       throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.join('\n')}`);
     }
     const ok = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
-    if (ok) return { url, stop };
+    if (ok) return { url, pid: child.pid, stop, cpuSeconds: () => processCpuSeconds(child.pid) };
     if (Date.now() > deadline) {
       await stop(2_000);
       throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output.join('\n')}`);
@@ -191,6 +210,8 @@ export interface LoadStats {
   url: string;
   connections: number;
   durationS: number;
+  /** The paced request rate asked for (requests per second over all connections), or null for a saturated run. */
+  targetRate: number | null;
   requests: number;
   requestsPerSecond: number;
   p50: number;
@@ -212,36 +233,119 @@ export function percentile(sorted: number[], p: number): number {
 
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
+export interface LoadOptions {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationS: number;
+  /**
+   * Requests per second over all connections, spread evenly in time; without it every connection
+   * sends its next request as soon as the previous answer is in (saturation).
+   */
+  rate?: number;
+}
+
+/** The raw outcome of one load run; several runs of the same target can be pooled with `summarize`. */
+export interface LoadSample {
+  url: string;
+  connections: number;
+  targetRate: number | null;
+  durationS: number;
+  /** Latencies (ms) of the 2xx answers, in arrival order. */
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** What `setupClient` receives is autocannon's connection object; these are the parts pacing needs. */
+interface PacedClient {
+  destroyed: boolean;
+  _doRequest(...args: unknown[]): void;
+  on(event: 'done', listener: () => void): unknown;
+}
+
 /**
- * Loads `url` with `connections` keep-alive connections for `durationS` seconds (autocannon).
- * Latencies come from each response's high-resolution timing rather than autocannon's whole-millisecond histogram.
+ * Sends each connection's requests on a fixed schedule: `connections / rate` seconds apart, the
+ * connections offset from each other so that arrivals over all of them are `1 / rate` apart. A
+ * request whose slot has passed (the previous answer came late) goes at once, and the schedule
+ * restarts from there rather than catching up in a burst.
+ *
+ * autocannon's own `overallRate`/`connectionRate` only cap the count per second: every connection
+ * sends its share back to back at the start of each second and then waits, so a run at 300 req/s
+ * is a burst at full speed followed by silence (its latencies are those of saturation).
  */
-export async function load({ url, headers = {}, connections, durationS }: { url: string; headers?: Record<string, string>; connections: number; durationS: number }): Promise<LoadStats> {
+function pacer(rate: number, connections: number): (client: unknown) => void {
+  const intervalMs = (connections * 1000) / rate;
+  const startMs = performance.now() + 50;
+  let index = 0;
+  return (raw) => {
+    const client = raw as PacedClient;
+    const send = client._doRequest.bind(client);
+    let slot = startMs + (index++ * intervalMs) / connections;
+    let timer: NodeJS.Timeout | undefined;
+    client._doRequest = (...args: unknown[]) => {
+      const now = performance.now();
+      const at = Math.max(slot, now);
+      slot = at + intervalMs;
+      if (at === now) return send(...args);
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (!client.destroyed) send(...args);
+      }, at - now);
+    };
+    client.on('done', () => clearTimeout(timer));
+  };
+}
+
+/**
+ * Loads `url` with `connections` keep-alive connections for `durationS` seconds (autocannon),
+ * saturated or at a paced `rate`. Latencies come from each response's high-resolution timing
+ * (from the request's write to its last byte) rather than autocannon's whole-millisecond histogram.
+ */
+export async function measure({ url, headers = {}, connections, durationS, rate }: LoadOptions): Promise<LoadSample> {
   assertLoopback(url);
   const latencies: number[] = [];
+  const paced = rate !== undefined && rate > 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections, duration: durationS, pipelining: 1 }, (err: unknown, done: autocannon.Result) => (err ? reject(err) : resolve(done)));
+    const options: autocannon.Options = { url, headers, connections, duration: durationS, pipelining: 1, ...(paced ? { setupClient: pacer(rate, connections) } : {}) };
+    const instance = autocannon(options, (err: unknown, done: autocannon.Result) => (err ? reject(err) : resolve(done)));
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     });
   });
-  latencies.sort((a, b) => a - b);
-  const mean = latencies.reduce((sum, v) => sum + v, 0) / Math.max(1, latencies.length);
+  return { url, connections, targetRate: paced ? rate : null, durationS: result.duration, latencies, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+}
+
+/** Percentiles and throughput of one or more runs of the same target, pooled. */
+export function summarize(samples: LoadSample[]): LoadStats {
+  const first = samples[0];
+  if (!first) throw new Error('nothing to summarize');
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const durationS = samples.reduce((sum, s) => sum + s.durationS, 0);
+  const sum = (pick: (s: LoadSample) => number) => samples.reduce((total, s) => total + pick(s), 0);
+  const mean = latencies.reduce((total, v) => total + v, 0) / Math.max(1, latencies.length);
   return {
-    url,
-    connections,
-    durationS,
+    url: first.url,
+    connections: first.connections,
+    durationS: round(durationS, 1),
+    targetRate: first.targetRate,
     requests: latencies.length,
-    requestsPerSecond: round(latencies.length / result.duration, 1),
+    requestsPerSecond: round(latencies.length / durationS, 1),
     p50: round(percentile(latencies, 50)),
     p90: round(percentile(latencies, 90)),
     p99: round(percentile(latencies, 99)),
     mean: round(mean),
     max: round(latencies.at(-1) ?? Number.NaN),
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    non2xx: sum((s) => s.non2xx),
+    errors: sum((s) => s.errors),
+    timeouts: sum((s) => s.timeouts),
   };
+}
+
+/** One load run (see `measure`), summarized. */
+export async function load(options: LoadOptions): Promise<LoadStats> {
+  return summarize([await measure(options)]);
 }
 
 /** Writes a benchmark's data to `.stack/bench/<name>.json` and returns the path. */
@@ -252,8 +356,14 @@ export function writeResult(name: string, data: Record<string, unknown>): string
   return path;
 }
 
-/** The machine, for reading numbers later. */
-export const machine = () => ({ node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', platform: process.platform });
+/** The machine, for reading numbers later; the load average tells whether other work shared it. */
+export const machine = () => ({
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  platform: process.platform,
+  loadAverage: loadavg().map((n) => round(n, 2)),
+});
 
 /** A fixed-width table. */
 export function table(rows: (string | number)[][]): string[] {

@@ -1,10 +1,12 @@
 import { Agent, type ClientRequest } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
+import { PHOTO_UPLOAD_MAX_BODY_BYTES, REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
 import { AppError, toErrorResponse, type Logger } from '@kicksight/platform';
 import { EdgeErrorCode, serviceUnavailable } from '../errors.ts';
 import { bodyLimit } from '../edge/hygiene.ts';
+
+const PHOTO_UPLOAD_PATH = /^\/api\/collections\/[^/]+\/photos$/;
 
 /** The upstream did not start answering within the configured time. */
 class UpstreamTimeoutError extends Error {
@@ -62,9 +64,12 @@ function answerProxyError(err: Error, req: Request, res: Response, logger: Logge
  * back as they come (server-sent events included).
  */
 export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: ProxyOptions): { handler: RequestHandler; close: () => void } {
+  // One agent for every request: connections to each upstream are kept alive and reused.
   const agent = new Agent({ keepAlive: true });
+  // Targets parsed once: a URL string returned here would be parsed again on every request, twice.
+  const targets = new Map(Object.entries(serviceUrls).map(([service, url]) => [service, new URL(url)]));
   const proxy = createProxyMiddleware<Request, Response>({
-    router: (req) => serviceUrls[ownerOf(req)],
+    router: (req) => targets.get(ownerOf(req))!,
     changeOrigin: true,
     agent,
     // Our own handlers only: errors become JSON answers, nothing is written to the console.
@@ -80,10 +85,13 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
     ],
   });
   const limit = bodyLimit(bodyLimitBytes);
+  // A photo upload carries up to 5 MB of image (collection checks the image itself).
+  const uploadLimit = bodyLimit(Math.max(bodyLimitBytes, PHOTO_UPLOAD_MAX_BODY_BYTES));
   const handler: RequestHandler = (req, res, next) => {
     const owner = req.edgeRoute?.owner;
     if (!owner || owner === 'bff') return next();
-    limit(req, res, (err?: unknown) => {
+    const limitOf = req.method === 'POST' && PHOTO_UPLOAD_PATH.test(req.path) ? uploadLimit : limit;
+    limitOf(req, res, (err?: unknown) => {
       if (err) return next(err);
       prepareHeaders(req);
       void proxy(req, res, next);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UnsecuredJWT } from 'jose';
 import { uniqueName } from '@kicksight/testkit';
-import type { ServiceName } from '@kicksight/contracts';
+import { PHOTO_UPLOAD_MAX_BODY_BYTES, type ServiceName } from '@kicksight/contracts';
 import { Cleanups, deadUrl, serviceUrlEnv, startBff, startTokenIssuer, startUpstream, openEventStream, type TokenIssuer, type Upstream } from './support.ts';
 
 const stack = inject('stack');
@@ -210,6 +210,17 @@ describe('failures and limits', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(upstreams.collection.received.length).toBe(before);
+  });
+
+  it('lets a photo upload through up to the photo limit, and no further', async () => {
+    const upload = (bytes: number) =>
+      fetch(`${bff}/api/collections/item-1/photos`, { method: 'POST', headers: { ...bearer(member), 'content-type': 'application/octet-stream' }, body: Buffer.alloc(bytes) });
+    const before = upstreams.collection.received.length;
+    expect((await upload(2 * 1024 * 1024)).status).not.toBe(413);
+    expect(upstreams.collection.received.length).toBe(before + 1);
+    const tooLarge = await upload(PHOTO_UPLOAD_MAX_BODY_BYTES + 1);
+    expect(tooLarge.status).toBe(413);
+    expect(upstreams.collection.received.length).toBe(before + 1);
   });
 
   it('answers a CORS preflight from the web app', async () => {
