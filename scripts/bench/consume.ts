@@ -19,7 +19,7 @@ import express from 'express';
 import autocannon from 'autocannon';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen } from '@kicksight/platform';
-import { Cleanups, SERVICE_NODE_OPTIONS, freePort, machine, percentile, runAlone, runName, startService, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, startService, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 const setting = (name: string, fallback: number): number => {
@@ -36,46 +36,6 @@ async function premiumMember(billingUrl: string, token: string): Promise<void> {
   const page = await (await fetch(data.url)).text();
   const pay = [...page.matchAll(/action="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).find((a) => new URL(a).pathname.endsWith('/pay'));
   if (!pay || (await fetch(pay, { method: 'POST', redirect: 'manual' })).status !== 303) throw new Error('the local checkout did not complete');
-}
-
-/** What pacing needs of autocannon's connection object (handed to `setupClient`). */
-interface PacedClient {
-  destroyed: boolean;
-  _doRequest(...args: unknown[]): void;
-  on(event: 'done', listener: () => void): unknown;
-}
-
-/**
- * Spreads the requests evenly in time: each connection sends one every `connections / rate` s, the
- * connections offset from each other, so over all of them a request goes every `1 / rate` s. (autocannon's
- * own `overallRate` only caps the count per second: every connection sends its share back to back at the
- * start of each second and then waits, so the service gets a burst at full concurrency every second and
- * the latencies are those of saturation, not of the rate.) A request whose slot has passed, because its
- * connection's previous answer came late, goes at once and is counted as late; the schedule restarts from
- * there instead of catching up in a burst.
- */
-function pacer(rate: number, connections: number, late: { count: number }): (client: unknown) => void {
-  const intervalMs = (connections * 1000) / rate;
-  const startMs = performance.now() + 50;
-  let index = 0;
-  return (raw) => {
-    const client = raw as PacedClient;
-    const send = client._doRequest.bind(client);
-    let slot = startMs + (index++ * intervalMs) / connections;
-    let timer: NodeJS.Timeout | undefined;
-    client._doRequest = (...args: unknown[]) => {
-      const now = performance.now();
-      if (now > slot + 1) late.count += 1;
-      const at = Math.max(slot, now);
-      slot = at + intervalMs;
-      if (at === now) return send(...args);
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (!client.destroyed) send(...args);
-      }, at - now);
-    };
-    client.on('done', () => clearTimeout(timer));
-  };
 }
 
 type Pacing = 'even' | 'autocannon';

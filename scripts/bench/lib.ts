@@ -268,14 +268,14 @@ interface PacedClient {
 /**
  * Sends each connection's requests on a fixed schedule: `connections / rate` seconds apart, the
  * connections offset from each other so that arrivals over all of them are `1 / rate` apart. A
- * request whose slot has passed (the previous answer came late) goes at once, and the schedule
- * restarts from there rather than catching up in a burst.
+ * request whose slot has passed (the previous answer came late) goes at once (counted in `late` when
+ * given), and the schedule restarts from there rather than catching up in a burst.
  *
  * autocannon's own `overallRate`/`connectionRate` only cap the count per second: every connection
  * sends its share back to back at the start of each second and then waits, so a run at 300 req/s
  * is a burst at full speed followed by silence (its latencies are those of saturation).
  */
-function pacer(rate: number, connections: number): (client: unknown) => void {
+export function pacer(rate: number, connections: number, late?: { count: number }): (client: unknown) => void {
   const intervalMs = (connections * 1000) / rate;
   const startMs = performance.now() + 50;
   let index = 0;
@@ -286,6 +286,7 @@ function pacer(rate: number, connections: number): (client: unknown) => void {
     let timer: NodeJS.Timeout | undefined;
     client._doRequest = (...args: unknown[]) => {
       const now = performance.now();
+      if (late && now > slot + 1) late.count += 1;
       const at = Math.max(slot, now);
       slot = at + intervalMs;
       if (at === now) return send(...args);
