@@ -1,4 +1,4 @@
-import { createHttpSurface, createJwtVerifier, createServiceClient, type Infra, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { systemHealth } from './health/system-health.ts';
 import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
@@ -7,7 +7,6 @@ import { edgeGate } from './edge/gate.ts';
 import { securityHeaders, webCors } from './edge/hygiene.ts';
 import { createIdentify } from './edge/identity.ts';
 import { createRateLimiter } from './edge/rate-limit.ts';
-import { createTokenCache } from './edge/token-cache.ts';
 import { createUserEventsConsumer } from './edge/user-events.ts';
 import { createProxy } from './proxy/proxy.ts';
 import { docsRouter } from './docs/docs-router.ts';

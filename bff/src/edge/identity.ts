@@ -1,10 +1,9 @@
 import type { Request } from 'express';
-import { AppError, bearerToken, type Principal } from '@kicksight/platform';
+import { AppError, bearerToken, type Principal, type TokenCache } from '@kicksight/platform';
 import { EdgeErrorCode } from '../errors.ts';
 import type { RouteMatch } from '../routes/route-table.ts';
 import { isApiKey, type ApiKeyExchange } from './api-keys.ts';
 import type { Denylist } from './denylist.ts';
-import type { TokenCache } from './token-cache.ts';
 
 /** Who is asking, and the access token the services will see (for an API key: the one it was exchanged for). */
 export interface Identity {

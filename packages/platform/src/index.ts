@@ -21,4 +21,5 @@ export * from './billing-client.ts';
 export * from './lease.ts';
 export * from './scheduler.ts';
 export * from './server-timing.ts';
+export * from './token-cache.ts';
 export * from './verified-tokens.ts';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createHttpSurface, createJwtVerifier, type Infra, type JwtVerifier, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createScheduler, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAnalytics } from './domain/analytics.ts';
 import { createErasure } from './domain/erasure.ts';
@@ -15,7 +15,6 @@ import { internalRouter } from './http/internal-router.ts';
 import { localPagesRouter } from './http/local-pages.ts';
 import { membershipRouter } from './http/membership-router.ts';
 import { WEBHOOK_PATH, webhookRouter } from './http/webhook-router.ts';
-import { createScheduler, type Job } from './jobs/scheduler.ts';
 import { createCounters } from './store/counters.ts';
 
 export interface Deps {
@@ -57,9 +56,9 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const analytics = createAnalytics({ pool, clock });
   const erasure = createErasure({ pool, clock, gateway, counters, subscriptions });
   const consumer = billingConsumer({ kafka, prefix: infra.kafkaPrefix, pool, clock, logger, subscriptions, erasure });
-  const jobs: Job[] = [{ name: 'expire-trials', run: () => subscriptions.expireTrials() }];
+  const jobs: ScheduledJob[] = [{ name: 'expire-trials', run: () => subscriptions.expireTrials() }];
   if (gateway.kind === 'local') jobs.push({ name: 'renew-local-subscriptions', run: () => localGateway.renewDue() });
-  const scheduler = createScheduler({ redis, logger, jobs, intervalMs: config.JOBS_INTERVAL_MS });
+  const scheduler = createScheduler({ redis, logger, jobs, intervalMs: config.JOBS_INTERVAL_MS, namespace: 'billing' });
 
   const { app, internalApp } = createHttpSurface({
     name: 'billing',

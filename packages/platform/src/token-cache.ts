@@ -1,6 +1,8 @@
 import { decodeJwt } from 'jose';
 import { ACCESS_TOKEN_TTL_MS, ErrorCode } from '@kicksight/contracts';
-import { AppError, type Clock, type JwtVerifier, type Principal } from '@kicksight/platform';
+import type { Clock } from './clock.ts';
+import { AppError } from './errors.ts';
+import type { JwtVerifier, Principal } from './jwt.ts';
 
 /** What a verified access token says: who it is for, and until when (epoch milliseconds). */
 export interface VerifiedToken {

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UnsecuredJWT } from 'jose';
-import { AppError, fixedClock, type JwtVerifier, type Principal } from '@kicksight/platform';
+import { fixedClock } from './clock.ts';
+import { AppError } from './errors.ts';
+import type { JwtVerifier, Principal } from './jwt.ts';
 import { createTokenCache } from './token-cache.ts';
 
 const start = new Date('2025-03-01T12:00:00Z');
