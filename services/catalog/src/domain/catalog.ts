@@ -14,7 +14,7 @@ import {
   type SearchSort,
 } from '@kicksight/contracts';
 import { AppError, type BillingClient, type Clock, type Logger, type Principal } from '@kicksight/platform';
-import type { AggregateDoc, Models, SalePageDoc, SneakerDoc } from '../store/models.ts';
+import type { Models, SalePageDoc, SneakerDoc } from '../store/models.ts';
 import { isSneakerId } from './ids.ts';
 import { aggregateIdOf, dailyRows, recentWindow, salePageIdOf, utcDay, yearsOfWindow, type DayTotals } from './market.ts';
 import { productViewUsage, searchUsage } from './metering.ts';
@@ -71,11 +71,10 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
   async function windowRows(sneaker: SneakerDoc, size: number | null, days: number) {
     const today = clock.now();
     const withSales = size === null ? (sneaker.stats?.years ?? []) : (sneaker.variants.find((v) => v.size === size)?.years ?? []);
+    const wanted = yearsOfWindow(today, days, withSales);
+    const found = await Promise.all(wanted.map((year) => sneakers.aggregateDays(sneaker._id, aggregateIdOf(sneaker._id, size, year))));
     const docs = new Map<number, Record<string, DayTotals>>();
-    for (const year of yearsOfWindow(today, days, withSales)) {
-      const doc = await models.Aggregate.findById(aggregateIdOf(sneaker._id, size, year), { days: 1 }).lean<Pick<AggregateDoc, 'days'>>();
-      if (doc) docs.set(year, doc.days ?? {});
-    }
+    wanted.forEach((year, i) => found[i] && docs.set(year, found[i]));
     return dailyRows(docs, today, days);
   }
 
@@ -86,7 +85,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const key = searchUsage(query, clock.now());
       return metered(who, 'search', key, requestId, (unit) => {
         const matches = index.search(query);
-        const total = unit.maxResults === null ? matches.length : Math.min(matches.length, unit.maxResults);
+        const total = unit.maxResults === null ? matches.total : Math.min(matches.total, unit.maxResults);
         const start = (query.page - 1) * query.limit;
         const now = clock.now();
         return { sneakers: matches.slice(start, Math.max(start, Math.min(total, start + query.limit))).map((s) => searchResultOf(s, now)), total };

@@ -43,10 +43,22 @@ const ANSWER_CACHE_SIZE = 2_000;
 /** Typos are forgiven in words of 4 letters or more: one edit, two from 5 letters (a swap of two letters is two). */
 const fuzziness = (term: string): number | false => (term.length >= 5 ? 2 : term.length >= 4 ? 1 : false);
 
+/** Exact words (and the prefix being typed) finding at least this many sneakers answer without typo forgiveness. */
+const ENOUGH_EXACT_MATCHES = 20;
+
+/** Lists without a query (by popularity or release) are re-sorted at most this often, as sales move popularity. */
+const LISTING_TTL_MS = 5_000;
+
 export interface SearchRequest {
   q: string;
   brands: string[];
   sortBy: SearchSort;
+}
+
+/** A search's matches, best first: how many, and the sneakers of one stretch of them. */
+export interface SearchAnswer {
+  total: number;
+  slice(start: number, end: number): SneakerSummary[];
 }
 
 const byId = (a: SneakerSummary, b: SneakerSummary) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -66,13 +78,22 @@ export function createSearchIndex() {
   const mini = new MiniSearch<IndexedFields>({
     fields: ['name', 'brand', 'colorway', 'sku', 'model'],
     storeFields: [],
-    // Only the last word is still being typed: it matches as a prefix, the others as whole words (or near them).
-    searchOptions: { boost: { name: 3, sku: 3, model: 2, brand: 1.5 }, prefix: (_term, i, terms) => i === terms.length - 1, fuzzy: fuzziness },
+    // Only the last word is still being typed: from two characters on it matches as a prefix, the others as whole words (or near them).
+    searchOptions: { boost: { name: 3, sku: 3, model: 2, brand: 1.5 }, prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2 },
   });
   const summaries = new Map<string, SneakerSummary>();
   // Ranked answers by query, valid while the indexed text is unchanged (prices and sales do not move a rank).
   const answers = new LRUCache<string, string[]>({ max: ANSWER_CACHE_SIZE });
-  const textChanged = () => answers.clear();
+  // Lists without a query, by sort and brands, kept briefly (popularity moves with every sale).
+  const listings = new LRUCache<string, string[]>({ max: 200, ttl: LISTING_TTL_MS });
+  const textChanged = () => {
+    answers.clear();
+    listings.clear();
+  };
+  const answerOf = (ids: string[]): SearchAnswer => ({
+    total: ids.length,
+    slice: (start, end) => ids.slice(start, end).map((id) => summaries.get(id)!),
+  });
 
   function upsert(summary: SneakerSummary): boolean {
     const existing = summaries.get(summary.id);
@@ -85,10 +106,13 @@ export function createSearchIndex() {
     return true;
   }
 
+  /** Every word (the last as a prefix); when that finds too few, typos forgiven; when nothing, any word. */
   function matches(q: string, filter?: (id: string) => boolean): SearchResult[] {
     const options = filter ? { filter: (r: SearchResult) => filter(r.id as string) } : {};
-    const all = mini.search(q, { ...options, combineWith: 'AND' });
-    return all.length > 0 ? all : mini.search(q, { ...options, combineWith: 'OR' });
+    const exact = mini.search(q, { ...options, combineWith: 'AND' });
+    if (exact.length >= ENOUGH_EXACT_MATCHES) return exact;
+    const forgiving = mini.search(q, { ...options, combineWith: 'AND', fuzzy: fuzziness });
+    return forgiving.length > 0 ? forgiving : mini.search(q, { ...options, combineWith: 'OR', fuzzy: fuzziness });
   }
 
   return {
@@ -118,14 +142,23 @@ export function createSearchIndex() {
     values: () => summaries.values(),
 
     /** Every match, best first (or newest release first), each sort ending with the id. */
-    search({ q, brands, sortBy }: SearchRequest): SneakerSummary[] {
+    search({ q, brands, sortBy }: SearchRequest): SearchAnswer {
       const wanted = new Set(brands.map((b) => canonicalBrand(b).toLowerCase()));
       const brandOk = (s: SneakerSummary) => wanted.size === 0 || wanted.has(s.brand.toLowerCase());
+      const brandKey = [...wanted].sort().join(',');
       if (!q) {
-        const listed = [...summaries.values()].filter(brandOk);
-        return listed.sort(sortBy === 'release_date' ? byReleaseDate : byPopularity);
+        const key = `${sortBy}\u0000${brandKey}`;
+        let ids = listings.get(key);
+        if (!ids) {
+          ids = [...summaries.values()]
+            .filter(brandOk)
+            .sort(sortBy === 'release_date' ? byReleaseDate : byPopularity)
+            .map((s) => s.id);
+          listings.set(key, ids);
+        }
+        return answerOf(ids);
       }
-      const key = `${sortBy}\u0000${[...wanted].sort().join(',')}\u0000${q.trim().toLowerCase()}`;
+      const key = `${sortBy}\u0000${brandKey}\u0000${q.trim().toLowerCase()}`;
       let ids = answers.get(key);
       if (!ids) {
         const results = matches(q, wanted.size === 0 ? undefined : (id) => brandOk(summaries.get(id)!));
@@ -134,7 +167,7 @@ export function createSearchIndex() {
         ids = ranked.map((s) => s.id);
         answers.set(key, ids);
       }
-      return ids.map((id) => summaries.get(id)!);
+      return answerOf(ids);
     },
 
     /** Up to `limit` sneakers whose words start like the typed text, best first. */

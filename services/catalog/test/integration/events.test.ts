@@ -128,8 +128,15 @@ describe('search index per pod', () => {
   it("picks up a product changed through another pod (catalog.product_changed)", async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(5).lean<SneakerDoc>())!;
     const held = second.service.index.get(sneaker._id)!;
-    // The second pod has read the sneaker (and keeps it) before the change.
+    // The second pod has read the sneaker and its daily sales (and keeps them) before the change.
     expect((await call(second.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(held.salesCount);
+    const todayOf = async () => {
+      const daily = await call(second.url, 'GET', `/api/sneakers/${sneaker._id}/sales/daily?days=7&limit=7`, admin);
+      expect(daily.status).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      return (daily.body.data.dailySales as { date: string; sales_volume: number }[]).find((d) => d.date === today)?.sales_volume ?? 0;
+    };
+    const soldToday = await todayOf();
     const { status } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 2_000_000 });
     expect(status).toBe(201);
     const updated = await waitFor(() => {
@@ -141,6 +148,7 @@ describe('search index per pod', () => {
     expect(updated.salesCount).toBe(held.salesCount + 1);
     // Once announced, the second pod serves the changed sneaker, not the one it kept.
     expect((await call(second.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(held.salesCount + 1);
+    expect(await todayOf()).toBe(soldToday + 1);
     const found = await call(second.url, 'GET', `/api/sneakers/search?q=${encodeURIComponent(sneaker.name)}&limit=100`, admin);
     expect(found.body.data.sneakers.find((s: { id: string }) => s.id === sneaker._id)?.currentPrice).toBe(stored.stats.averagePrice);
   });

@@ -61,7 +61,7 @@ describe('import from the real data directory', () => {
     const generated = await models.Sneaker.find({ source: 'generated' }, { name: 1, brand: 1 }).lean();
     expect(generated).toHaveLength(50);
     expect(new Set(generated.map((g) => g.brand))).toEqual(new Set(['Nike', 'Adidas', 'Jordan', 'New Balance', 'Puma', 'Converse', 'Vans']));
-  });
+  }, 180_000); // counting and listing distinct values read every sale document on FerretDB
 
   it('moves a product’s real sales by one offset to end on the as-of day, keeping their order and prices', async () => {
     const zebra = await models.Sneaker.findOne({ nameKey: nameKey('adidas Yeezy Boost 350 V2 Zebra') }).lean<SneakerDoc>();
