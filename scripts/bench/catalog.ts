@@ -10,12 +10,9 @@
 //   BENCH_DURATION_S=10 BENCH_CONNECTIONS=32 BENCH_REGEX_QUERIES=4 BENCH_FRESH=1
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import express from 'express';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen } from '@kicksight/platform';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, machine, percentile, runAlone, runName, startService, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, machine, percentile, runAlone, runName, startService, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const DATABASE = 'catalog_bench_large';
@@ -153,17 +150,8 @@ export default async function catalog(ctx: BenchContext): Promise<BenchResult> {
     const name = runName('catalog');
     const topics = await throwawayTopics(stack.kafkaBrokers, name);
     cleanups.add('delete the topics', topics.drop);
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256' };
-    const jwksServer = await listen(express().get('/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
-    cleanups.add('stop the JWKS server', () => closeServer(jwksServer.server, 100));
-    const token = await new SignJWT({ email: 'bench@example.com', name: 'Bench', role: 'admin', tier: 'unlimited' })
-      .setProtectedHeader({ alg: 'ES256', kid: 'bench' })
-      .setSubject(randomBytes(8).toString('hex'))
-      .setIssuer(JWT_ISSUER)
-      .setAudience(JWT_AUDIENCE)
-      .setExpirationTime('1h')
-      .sign(privateKey);
+    const issuer = await startTokenIssuer(cleanups);
+    const token = await issuer.sign({ id: randomBytes(8).toString('hex'), role: 'admin', tier: 'unlimited' });
 
     const [port, internalPort, closed] = [await freePort(), await freePort(), await freePort()];
     const startedAt = performance.now();
@@ -182,7 +170,7 @@ export default async function catalog(ctx: BenchContext): Promise<BenchResult> {
         REDIS_URL: stack.redis,
         KAFKA_BROKERS: stack.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: `${jwksServer.url}/jwks.json`,
+        JWKS_URL: issuer.jwksUrl,
         BILLING_INTERNAL_URL: `http://127.0.0.1:${closed}`,
         MARKET_FEED_ENABLED: 'false',
         ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),

@@ -12,12 +12,10 @@
 //   BENCH_RATE=100 BENCH_DURATION_S=10 BENCH_CONNECTIONS=4 BENCH_EVENTS=5000
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import express from 'express';
 import autocannon from 'autocannon';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { brandKeyOf } from '@kicksight/contracts';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createEventProducer, createKafka, createLogger, createPgPool, listen, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
-import { Cleanups, freePort, machine, percentile, runAlone, runName, startService, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { createEventProducer, createKafka, createLogger, createPgPool, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
+import { Cleanups, freePort, machine, percentile, runAlone, runName, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 15;
 const ITEMS = 1_000;
@@ -118,10 +116,7 @@ export default async function collection(ctx: BenchContext): Promise<BenchResult
     cleanups.add('delete the topics', topics.drop);
 
     // Collection verifies member tokens against a JWKS: one served from here for the run.
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256' };
-    const jwksServer = await listen(express().get('/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
-    cleanups.add('stop the JWKS server', () => closeServer(jwksServer.server, 100));
+    const issuer = await startTokenIssuer(cleanups);
 
     const [port, internalPort] = [await freePort(), await freePort()];
     log(`[collection] service on 127.0.0.1:${port} (internal ${internalPort})`);
@@ -139,7 +134,7 @@ export default async function collection(ctx: BenchContext): Promise<BenchResult
         REDIS_URL: stack.redis,
         KAFKA_BROKERS: stack.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: `${jwksServer.url}/jwks.json`,
+        JWKS_URL: issuer.jwksUrl,
         JOBS_INTERVAL_MS: '0',
       },
     });
@@ -167,13 +162,7 @@ export default async function collection(ctx: BenchContext): Promise<BenchResult
     // 2. A member with 1,000 items, valued through that projection.
     const userId = randomUUID();
     await seedCollection(db.url, userId, sneakerIds);
-    const token = await new SignJWT({ email: 'bench@example.com', name: 'Bench', role: 'member', tier: 'unlimited' })
-      .setProtectedHeader({ alg: 'ES256', kid: 'bench' })
-      .setSubject(userId)
-      .setIssuer(JWT_ISSUER)
-      .setAudience(JWT_AUDIENCE)
-      .setExpirationTime('1h')
-      .sign(privateKey);
+    const token = await issuer.sign({ id: userId, role: 'member', tier: 'unlimited' });
     const check = await fetch(`${service.url}/api/collections?limit=1`, { headers: { authorization: `Bearer ${token}` } });
     const checked = (await check.json()) as { data?: { total: number } };
     if (checked.data?.total !== ITEMS) throw new Error(`the member's collection answered ${check.status} with ${checked.data?.total} items`);

@@ -15,11 +15,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import express from 'express';
 import autocannon from 'autocannon';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen } from '@kicksight/platform';
-import { Cleanups, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, startService, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 const setting = (name: string, fallback: number): number => {
@@ -120,13 +117,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     cleanups.add('delete the topics', topics.drop);
 
     // Billing verifies member tokens against a JWKS: one served from here for the run.
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256' };
-    const jwks = express().get('/jwks.json', (_req, res) => {
-      res.json({ keys: [jwk] });
-    });
-    const jwksServer = await listen(jwks, 0, '127.0.0.1');
-    cleanups.add('stop the JWKS server', () => closeServer(jwksServer.server, 100));
+    const issuer = await startTokenIssuer(cleanups);
 
     const [port, internalPort] = [await freePort(), await freePort()];
     const serviceToken = randomBytes(24).toString('hex');
@@ -145,7 +136,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
         REDIS_URL: stack.redis,
         KAFKA_BROKERS: stack.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: `${jwksServer.url}/jwks.json`,
+        JWKS_URL: issuer.jwksUrl,
         PUBLIC_API_URL: `http://127.0.0.1:${port}/api`,
         JOBS_INTERVAL_MS: '0',
         ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
@@ -155,13 +146,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
 
     const userIds = Array.from({ length: members }, () => randomUUID());
     for (const id of userIds) {
-      const token = await new SignJWT({ email: `${id}@example.com`, name: 'Bench', role: 'member', tier: 'trial' })
-        .setProtectedHeader({ alg: 'ES256', kid: 'bench' })
-        .setSubject(id)
-        .setIssuer(JWT_ISSUER)
-        .setAudience(JWT_AUDIENCE)
-        .setExpirationTime('1h')
-        .sign(privateKey);
+      const token = await issuer.sign({ id, role: 'member', tier: 'trial', email: `${id}@example.com` });
       await premiumMember(billing.url, token);
     }
     log(`[consume] ${members} Pro members; ${rate} requests/s for ${durationS} s over ${connections} connections`);

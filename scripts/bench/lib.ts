@@ -7,7 +7,9 @@ import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, ensureTopics } from '@kicksight/platform';
+import express from 'express';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, ensureTopics, listen } from '@kicksight/platform';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RESULTS_DIR = `${REPO_ROOT}.stack/bench`;
@@ -386,4 +388,30 @@ export async function runAlone(bench: Bench): Promise<void> {
   const result = await bench(defaultContext());
   report(result);
   process.exitCode = result.pass ? 0 : 1;
+}
+
+export interface TokenIssuer {
+  /** Where the services read the issuer's public key (a JWKS). */
+  jwksUrl: string;
+  /** An access token for the user, valid for an hour. */
+  sign(user: { id: string; role: 'member' | 'admin'; tier: string; email?: string }): Promise<string>;
+}
+
+/** Signs access tokens the way auth does, and serves their public key on loopback for the run (stopped by `cleanups`). */
+export async function startTokenIssuer(cleanups: Cleanups): Promise<TokenIssuer> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256' };
+  const jwks = await listen(express().get('/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
+  cleanups.add('stop the JWKS server', () => closeServer(jwks.server, 100));
+  return {
+    jwksUrl: `${jwks.url}/jwks.json`,
+    sign: ({ id, role, tier, email = 'bench@example.com' }) =>
+      new SignJWT({ email, name: 'Bench', role, tier })
+        .setProtectedHeader({ alg: 'ES256', kid: 'bench' })
+        .setSubject(id)
+        .setIssuer(JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setExpirationTime('1h')
+        .sign(privateKey),
+  };
 }
