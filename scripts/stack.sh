@@ -18,6 +18,7 @@
 #   scripts/stack.sh logs <component> [-f] show (or follow) a component's log
 #   scripts/stack.sh env                   print .stack/stack.env
 #   scripts/stack.sh install-browser       make sure Debian's chromium is installed
+#   scripts/stack.sh install-deploy-tools  helm, kustomize and the schema validators (cached)
 #
 # State lives in <repo>/.stack (data/, logs/, run/, stack.env). Tool builds and
 # downloads are cached per version in ${KICKSIGHT_CACHE:-$HOME/.cache/kicksight}
@@ -862,6 +863,86 @@ toxiproxy_ready() { await toxiproxy 30 http_ok "http://$HOST:$KS_TOXIPROXY_PORT/
 toxiproxy_stop() { stop_proc toxiproxy; }
 
 # ---------------------------------------------------------------------------
+# Deployment tools: helm, kustomize, the Kubernetes schema validator and
+# skaffold's schemas, for the checks of helm/, k8s/ and skaffold.yaml.
+# ---------------------------------------------------------------------------
+
+HELM_HOME=$KS_CACHE/helm-$HELM_VERSION
+HELM_BIN=$HELM_HOME/bin/helm
+KUSTOMIZE_HOME=$KS_CACHE/kustomize-$KUSTOMIZE_VERSION
+KUSTOMIZE_BIN=$KUSTOMIZE_HOME/bin/kustomize
+KUBERNETES_VALIDATE_HOME=$KS_CACHE/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION
+KUBERNETES_VALIDATE_BIN=$KUBERNETES_VALIDATE_HOME/bin/kubernetes-validate
+SKAFFOLD_SCHEMAS_HOME=$KS_CACHE/skaffold-schemas-$SKAFFOLD_VERSION
+SKAFFOLD_MODULE=github.com/GoogleContainerTools/skaffold/v2
+
+helm_install() {
+  [[ -x "$HELM_BIN" ]] && return 0
+  go_install_tool helm "$HELM_HOME" helm helm \
+    "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" "helm.sh/helm/v3/cmd/helm@$HELM_VERSION"
+}
+
+kustomize_install() {
+  [[ -x "$KUSTOMIZE_BIN" ]] && return 0
+  go_install_tool kustomize "$KUSTOMIZE_HOME" kustomize kustomize \
+    "-X sigs.k8s.io/kustomize/api/provenance.version=$KUSTOMIZE_VERSION" \
+    "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION"
+}
+
+# kubernetes-validate (PyPI) in its own venv; the venv's PyYAML and jsonschema also serve the
+# other checks (YAML to JSON, skaffold.yaml against its schema).
+kubernetes_validate_install() {
+  local log home=$KUBERNETES_VALIDATE_HOME
+  # A venv records its own path, so it is built in place; the stamp marks it complete.
+  [[ -f "$home/.installed" ]] && return 0
+  command -v python3 >/dev/null 2>&1 || apt_install kubernetes-validate python3 "$PYTHON_VENV_APT_PACKAGE"
+  log=$(install_log_of kubernetes-validate)
+  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
+  rm -rf "$home"
+  if ! python3 -m venv "$home" >>"$log" 2>&1; then
+    apt_install kubernetes-validate "$PYTHON_VENV_APT_PACKAGE"
+    rm -rf "$home"
+    python3 -m venv "$home" >>"$log" 2>&1 || die kubernetes-validate "python3 -m venv failed (see $(rel_path "$log"))"
+  fi
+  note kubernetes-validate "installing kubernetes-validate==$KUBERNETES_VALIDATE_VERSION from PyPI (first run on this machine only)"
+  "$home/bin/pip" install --disable-pip-version-check --no-input --quiet \
+    "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" >>"$log" 2>&1 ||
+    die kubernetes-validate "pip install kubernetes-validate==$KUBERNETES_VALIDATE_VERSION failed (see $(rel_path "$log"))"
+  [[ -x "$KUBERNETES_VALIDATE_BIN" ]] || die kubernetes-validate "pip finished but $KUBERNETES_VALIDATE_BIN is missing"
+  touch "$home/.installed"
+}
+
+skaffold_schemas_install() {
+  local log tmp dir
+  compgen -G "$SKAFFOLD_SCHEMAS_HOME/*.json" >/dev/null && return 0
+  need_go skaffold-schemas "skaffold's schemas"
+  log=$(install_log_of skaffold-schemas)
+  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
+  tmp=$(mktemp -d "$KS_CACHE/.build-skaffold-schemas.XXXXXX")
+  CLEANUP_PATHS+=("$tmp")
+  note skaffold-schemas "fetching $SKAFFOLD_MODULE@$SKAFFOLD_VERSION for its schemas (first run on this machine only)"
+  (cd "$tmp" && GOFLAGS=-mod=mod go mod download -json "$SKAFFOLD_MODULE@$SKAFFOLD_VERSION") >"$tmp/module.json" 2>>"$log" ||
+    die skaffold-schemas "go mod download $SKAFFOLD_MODULE@$SKAFFOLD_VERSION failed (see $(rel_path "$log"))"
+  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' "$tmp/module.json")
+  [[ -d "$dir/docs-v2/content/en/schemas" ]] ||
+    die skaffold-schemas "$SKAFFOLD_MODULE@$SKAFFOLD_VERSION has no docs-v2/content/en/schemas"
+  mkdir -p "$tmp/schemas"
+  cp "$dir"/docs-v2/content/en/schemas/*.json "$tmp/schemas/"
+  rm -rf "$SKAFFOLD_SCHEMAS_HOME"
+  mv "$tmp/schemas" "$SKAFFOLD_SCHEMAS_HOME"
+}
+
+# Installs every deployment tool that is missing, then prints where each one is.
+cmd_install_deploy_tools() {
+  helm_install
+  kustomize_install
+  kubernetes_validate_install
+  skaffold_schemas_install
+  printf 'helm: %s\nkustomize: %s\nkubernetes-validate: %s\nskaffold schemas: %s\n' \
+    "$HELM_BIN" "$KUSTOMIZE_BIN" "$KUBERNETES_VALIDATE_BIN" "$SKAFFOLD_SCHEMAS_HOME"
+}
+
+# ---------------------------------------------------------------------------
 # Commands
 # ---------------------------------------------------------------------------
 
@@ -1048,6 +1129,7 @@ main() {
     logs) cmd_logs "$@" ;;
     env) cmd_env ;;
     install-browser) cmd_install_browser ;;
+    install-deploy-tools) cmd_install_deploy_tools ;;
     -h | --help | help) usage ;;
     *)
       usage >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of Kicksight, in phases, each within a time budget (seconds):
 #   static       lint, types and the web build           (KS_BUDGET_STATIC, 600)
-#   unit         domain rules, no servers                (KS_BUDGET_UNIT, 600)
+#   unit         domain rules and the deploy checks, no servers (KS_BUDGET_UNIT, 600)
 #   integration  services against real servers          (KS_BUDGET_INTEGRATION, 1800)
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
 # Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
@@ -30,6 +30,12 @@ phase() { # <name> <budget> <command...>
 }
 
 STATIC_CHECKS='eslint --max-warnings=0 . && tsc -p tsconfig.json && tsc -p web/tsconfig.json && cd web && vite build --logLevel warn'
+
+# The deploy checks (deploy:unit) need helm, kustomize and the schema validators: installed once, cached.
+unit() {
+  scripts/stack.sh install-deploy-tools >/dev/null
+  run_vitest unit "${KS_BUDGET_UNIT:-600}" '*:unit'
+}
 
 integration() {
   scripts/stack.sh up >/dev/null
@@ -60,7 +66,7 @@ status=0
 for p in "${phases[@]}"; do
   case "$p" in
     static) phase static "${KS_BUDGET_STATIC:-600}" timeout --kill-after=30 "${KS_BUDGET_STATIC:-600}" bash -c "$STATIC_CHECKS" || status=1 ;;
-    unit) phase unit "${KS_BUDGET_UNIT:-600}" run_vitest unit "${KS_BUDGET_UNIT:-600}" '*:unit' || status=1 ;;
+    unit) phase unit "${KS_BUDGET_UNIT:-600}" unit || status=1 ;;
     integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
     *) echo "unknown phase $p (static, unit, integration, e2e)" >&2; exit 2 ;;

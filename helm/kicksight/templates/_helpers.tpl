@@ -63,19 +63,151 @@ Returns YAML; use with fromYaml. Call with (dict "root" $ "name" "auth").
 {{- toYaml (mergeOverwrite (deepCopy .root.Values.defaults) (deepCopy $cfg)) }}
 {{- end }}
 
-{{/* Image reference of one workload. Call with (dict "root" $ "image" $svc.image). */}}
+{{/*
+Image reference of one workload, following imageFrom to the workload whose image it runs.
+Call with (dict "root" $ "name" "auth").
+*/}}
 {{- define "kicksight.image" -}}
-{{- $registry := .image.registry | default .root.Values.image.registry }}
-{{- $tag := .image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion }}
-{{- if $registry }}
-{{- printf "%s/%s:%s" (trimSuffix "/" $registry) .image.repository $tag }}
-{{- else }}
-{{- printf "%s:%s" .image.repository $tag }}
+{{- $svc := include "kicksight.workload" . | fromYaml }}
+{{- $image := $svc.image | default dict }}
+{{- if $svc.imageFrom }}
+{{- $image = (index .root.Values.services $svc.imageFrom).image }}
 {{- end }}
+{{- $registry := $image.registry | default .root.Values.image.registry }}
+{{- $tag := $image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion }}
+{{- if $registry }}
+{{- printf "%s/%s:%s" (trimSuffix "/" $registry) $image.repository $tag }}
+{{- else }}
+{{- printf "%s:%s" $image.repository $tag }}
+{{- end }}
+{{- end }}
+
+{{/* Pull policy of one workload's image. Call with (dict "root" $ "name" "auth"). */}}
+{{- define "kicksight.pullPolicy" -}}
+{{- $svc := include "kicksight.workload" . | fromYaml }}
+{{- $image := $svc.image | default dict }}
+{{- if $svc.imageFrom }}
+{{- $image = (index .root.Values.services $svc.imageFrom).image }}
+{{- end }}
+{{- $image.pullPolicy | default .root.Values.image.pullPolicy }}
 {{- end }}
 
 {{/* URL of one workload's public port inside the cluster. Call with (dict "root" $ "name" "auth"). */}}
 {{- define "kicksight.url" -}}
 {{- $svc := index .root.Values.services .name }}
 {{- printf "http://%s:%v" (include "kicksight.workloadName" .) $svc.port }}
+{{- end }}
+
+{{/* The address members open: publicUrl, else the ingress host. */}}
+{{- define "kicksight.publicUrl" -}}
+{{- if .Values.publicUrl }}
+{{- trimSuffix "/" .Values.publicUrl }}
+{{- else }}
+{{- printf "%s://%s" (ternary "https" "http" (not (empty .Values.ingress.tlsSecretName))) .Values.ingress.host }}
+{{- end }}
+{{- end }}
+
+{{/* Environment variables of one workload taken from the Secret. Call with (dict "root" $ "svc" $svc). */}}
+{{- define "kicksight.secretEnv" -}}
+{{- range $key, $secretKey := .svc.secretEnv }}
+- name: {{ $key }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $.root.Values.secrets.name }}
+      key: {{ $secretKey }}
+{{- end }}
+{{- range $key, $secretKey := .svc.optionalSecretEnv }}
+- name: {{ $key }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $.root.Values.secrets.name }}
+      key: {{ $secretKey }}
+      optional: true
+{{- end }}
+{{- end }}
+
+{{/*
+Pod-level settings shared by Deployments and Jobs: no API token, pull secrets, security context.
+Call with (dict "root" $ "svc" $svc); the workload's podSecurityContext replaces the default.
+*/}}
+{{- define "kicksight.podBasics" -}}
+automountServiceAccountToken: false
+{{- with .root.Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+securityContext:
+  {{- toYaml (.svc.podSecurityContext | default .root.Values.podSecurityContext) | nindent 2 }}
+{{- end }}
+
+{{/* The writable /tmp of every pod (the root filesystem is read-only). */}}
+{{- define "kicksight.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ .Values.tmpSizeLimit }}
+{{- end }}
+
+{{/* Container security context. Call with (dict "root" $ "svc" $svc). */}}
+{{- define "kicksight.containerSecurity" -}}
+{{- toYaml (.svc.securityContext | default .root.Values.securityContext) }}
+{{- end }}
+
+{{/*
+Spec of a hook Job: one container in the image of workload `imageOf`, locked down like the
+workloads. Call with (dict "root" $ "job" <name> "imageOf" <workload> "command" <list> "env" <map>
+"secrets" <workload settings with secretEnv> "useConfig" <bool: envFrom the shared ConfigMap>
+and optionally "data" <a volume source mounted read-only at /data>).
+*/}}
+{{- define "kicksight.jobSpec" -}}
+{{- $root := .root -}}
+backoffLimit: {{ $root.Values.jobs.backoffLimit }}
+activeDeadlineSeconds: {{ $root.Values.jobs.activeDeadlineSeconds }}
+ttlSecondsAfterFinished: {{ $root.Values.jobs.ttlSecondsAfterFinished }}
+template:
+  metadata:
+    labels:
+      app.kubernetes.io/name: {{ .job }}
+      app.kubernetes.io/instance: {{ $root.Release.Name }}
+      app.kubernetes.io/component: {{ .job }}
+      app.kubernetes.io/part-of: kicksight
+  spec:
+    {{- include "kicksight.podBasics" (dict "root" $root "svc" dict) | nindent 4 }}
+    restartPolicy: Never
+    containers:
+      - name: {{ .job }}
+        image: {{ include "kicksight.image" (dict "root" $root "name" .imageOf) | quote }}
+        imagePullPolicy: {{ include "kicksight.pullPolicy" (dict "root" $root "name" .imageOf) }}
+        command:
+          {{- toYaml .command | nindent 10 }}
+        securityContext:
+          {{- include "kicksight.containerSecurity" (dict "root" $root "svc" dict) | nindent 10 }}
+        {{- if .useConfig }}
+        envFrom:
+          - configMapRef:
+              name: {{ include "kicksight.configName" $root }}
+        {{- end }}
+        env:
+          {{- range $key, $value := .env }}
+          - name: {{ $key }}
+            value: {{ $value | toString | quote }}
+          {{- end }}
+          {{- with include "kicksight.secretEnv" (dict "root" $root "svc" .secrets) | trim }}
+          {{- . | nindent 10 }}
+          {{- end }}
+        resources:
+          {{- toYaml $root.Values.jobs.resources | nindent 10 }}
+        volumeMounts:
+          - name: tmp
+            mountPath: /tmp
+          {{- if .data }}
+          - name: data
+            mountPath: /data
+            readOnly: true
+          {{- end }}
+    volumes:
+      {{- include "kicksight.tmpVolume" $root | nindent 6 }}
+      {{- with .data }}
+      - name: data
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
 {{- end }}
