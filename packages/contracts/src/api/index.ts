@@ -3,12 +3,14 @@ export * from './auth.ts';
 export * from './membership.ts';
 export * from './catalog.ts';
 export * from './collection.ts';
+export * from './notifications.ts';
 
 import { authOperations } from './auth.ts';
 import { membershipOperations } from './membership.ts';
 import { catalogOperations } from './catalog.ts';
 import { collectionOperations } from './collection.ts';
+import { notificationsOperations } from './notifications.ts';
 import type { Operation } from './operation.ts';
 
 /** Every documented operation of the public API. */
-export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations, ...collectionOperations];
+export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations, ...collectionOperations, ...notificationsOperations];

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { Valuation, trendingResponseSchema } from '@kicksight/contracts';
+import { createServiceClient } from '@kicksight/platform';
+
+type Trending = z.infer<typeof trendingResponseSchema>;
+
+/** What the digest reads from other services' internal ports. */
+export interface MarketData {
+  /** Catalog's trending sneakers of the last 24 hours. */
+  trending(limit: number): Promise<Trending>;
+  /** Collection's valuation of a member and its change over `days`. */
+  valuation(userId: string, days: number): Promise<Valuation>;
+}
+
+export function createMarketData({ catalogUrl, collectionUrl, serviceToken }: { catalogUrl: string; collectionUrl: string; serviceToken: string }): MarketData {
+  const catalog = createServiceClient({ service: 'catalog', baseUrl: catalogUrl, serviceToken });
+  const collection = createServiceClient({ service: 'collection', baseUrl: collectionUrl, serviceToken });
+  return {
+    trending: (limit) => catalog.get<Trending>(`/internal/trending?timeframe=24h&limit=${limit}`),
+    valuation: (userId, days) => collection.get<Valuation>(`/internal/users/${encodeURIComponent(userId)}/valuation?days=${days}`),
+  };
+}

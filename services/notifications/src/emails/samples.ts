@@ -1,0 +1,40 @@
+import type { EmailTemplate } from '@kicksight/contracts';
+
+const mover = (id: string, name: string, brand: string, currentPrice: number, priceChange24h: number) => ({ id, name, brand, imageUrl: null, currentPrice, priceChange24h });
+
+/** Sample data of each template, as the email testing page sends it. */
+export function sampleData(template: EmailTemplate, now: Date, webUrl: string): Record<string, unknown> {
+  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+  switch (template) {
+    case 'welcome':
+    case 'trial-expired-upgrade':
+      return { name: 'Sample Collector' };
+    case 'daily-digest':
+      return {
+        name: 'Sample Collector',
+        date: now.toISOString().slice(0, 10),
+        collection: { itemCount: 12, totalValue: 482_000, totalGainLoss: 61_500, gainLossPercent: 14.6, change: 4_200, changePercent: 0.9 },
+        market: {
+          gainers: [mover('000000000000000000000001', 'Air Jordan 1 Retro High OG Chicago', 'Jordan', 42_000, 3_500), mover('000000000000000000000002', 'Yeezy Boost 350 V2 Zebra', 'adidas', 31_000, 1_800)],
+          losers: [mover('000000000000000000000003', 'Nike Dunk Low Panda', 'Nike', 11_000, -900)],
+        },
+      };
+    case 'trial-expiration-warning':
+      return { name: 'Sample Collector', trialEndsAt: inDays(1) };
+    case 'subscription-confirmation':
+    case 'subscription-cancellation':
+      return { name: 'Sample Collector', tier: 'premium', periodEnd: inDays(30) };
+    case 'payment-failed':
+      return { name: 'Sample Collector', amount: 999, currency: 'usd' };
+    case 'usage-limit-warning':
+      return { name: 'Sample Collector', action: 'search', used: 8, limit: 10 };
+    case 'usage-limit-reached':
+      return { name: 'Sample Collector', action: 'search', used: 10, limit: 10 };
+    case 'reengagement-7days':
+      return { name: 'Sample Collector', lastActiveDay: inDays(-7).slice(0, 10) };
+    case 'password-reset':
+      return { name: 'Sample Collector', resetUrl: `${webUrl.replace(/\/$/, '')}/reset-password?token=sample-token`, expiresAt: inDays(1 / 24) };
+    case 'price-alert':
+      return { name: 'Sample Collector', sneakerId: '000000000000000000000001', sneakerName: 'Air Jordan 1 Retro High OG Chicago', size: 10, targetPrice: 40_000, price: 39_500, direction: 'below' };
+  }
+}
