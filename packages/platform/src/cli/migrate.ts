@@ -3,12 +3,13 @@
 //   DATABASE_URL=postgres://... node packages/platform/src/cli/migrate.ts services/<name>/src/store/migrations
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { commonEnv, envField, parseConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { migrate } from '../postgres.ts';
 
 const [dir] = process.argv.slice(2);
-const databaseUrl = process.env.DATABASE_URL;
-if (!dir || !databaseUrl) {
+if (!dir) {
   process.stderr.write('usage: DATABASE_URL=<postgres url> migrate.ts <the service migrations directory>\n');
   process.exit(2);
 }
@@ -17,5 +18,6 @@ if (!existsSync(migrations)) {
   process.stderr.write(`no migrations directory at ${migrations}\n`);
   process.exit(2);
 }
-await migrate(databaseUrl, migrations, createLogger('migrate', process.env.LOG_LEVEL ?? 'info'));
+const config = parseConfig(z.object({ LOG_LEVEL: commonEnv.LOG_LEVEL, DATABASE_URL: envField.url() }));
+await migrate(config.DATABASE_URL, migrations, createLogger('migrate', config.LOG_LEVEL));
 process.stdout.write(`migrated: ${migrations}\n`);
