@@ -41,11 +41,12 @@ const ttlOf = (period: UsagePeriod, now: Date) => Math.max(60, Math.ceil((period
  * Usage metering, the single source of truth for searches and product views: checks the limit and
  * counts atomically in Redis, records each unit in the ledger with its events, refunds on request.
  * A counted unit is answered once its ledger row and events have committed; units counted together
- * share one commit (see createLedgerWriter). The subscription behind the limits is read through a
- * short cache (see Subscriptions.recent).
+ * share one commit (see createLedgerWriter). `ledgerPool` is where the ledger is written: billing
+ * gives it connections that commit asynchronously (see the app). The subscription behind the limits
+ * is read through a short cache (see Subscriptions.recent).
  */
-export function createMetering({ pool, counters, clock, subscriptions }: { pool: Pool; counters: Counters; clock: Clock; subscriptions: Subscriptions }) {
-  const writer = createLedgerWriter({ pool });
+export function createMetering({ pool, ledgerPool = pool, counters, clock, subscriptions }: { pool: Pool; ledgerPool?: Pool; counters: Counters; clock: Clock; subscriptions: Subscriptions }) {
+  const writer = createLedgerWriter({ pool: ledgerPool });
 
   async function seedFromLedger(userId: string, action: string, period: UsagePeriod, now: Date) {
     // Units counted before Redis lost the counter may still be on their way to the ledger.
