@@ -43,6 +43,8 @@ MONGO_URL=$KS_MONGO_URL/catalog
 STRIPE_API_BASE=$KS_STRIPE_URL
 SMTP_HOST=$KS_SMTP_HOST
 SMTP_PORT=$KS_SMTP_PORT
+# Local runs only (production refuses it): catalog's test route records a sale at a chosen price.
+TEST_ROUTES_ENABLED=true
 ENV
   local name port internal
   for app in "${APPS[@]}"; do
@@ -82,6 +84,16 @@ JWT_SIGNING_KEYS='$keys'
 SEED_ADMIN_EMAIL=admin@kicksight.local
 SEED_ADMIN_PASSWORD=$password
 TEST_LOGIN_ENABLED=true
+# Google is stood in for locally by an OAuth2 server on this port (the browser tests start their own).
+GOOGLE_CLIENT_ID=kicksight-web
+GOOGLE_CLIENT_SECRET=local-google-secret
+GOOGLE_AUTHORIZATION_URL=http://127.0.0.1:${KS_GOOGLE_OAUTH_PORT:-4010}/authorize
+GOOGLE_TOKEN_URL=http://127.0.0.1:${KS_GOOGLE_OAUTH_PORT:-4010}/token
+GOOGLE_USERINFO_URL=http://127.0.0.1:${KS_GOOGLE_OAUTH_PORT:-4010}/userinfo
+# On one machine every browser and test signs up from 127.0.0.1: the per-address limits are raised.
+REGISTRATIONS_PER_IP_PER_HOUR=1000
+LOGIN_ATTEMPTS_PER_IP=2000
+RESET_REQUESTS_PER_IP=200
 ENV
 }
 

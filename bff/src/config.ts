@@ -2,9 +2,18 @@ import { z } from 'zod';
 import { SERVICES, SERVICE_NAMES, WEB_PORT, type ServiceName } from '@kicksight/contracts';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
 
-const serviceUrls = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, envField.url(`http://127.0.0.1:${SERVICES[name].port}`)]),
-) as Record<`${Uppercase<ServiceName>}_URL`, ReturnType<typeof envField.url>>;
+/** A service's address, or the addresses of its replicas separated by commas (requests are spread over them in turn). */
+const replicaUrls = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((url) => url.trim()))
+    .pipe(z.array(z.url('each address must be a URL')).min(1));
+
+const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, replicaUrls(`http://127.0.0.1:${SERVICES[name].port}`)])) as Record<
+  `${Uppercase<ServiceName>}_URL`,
+  ReturnType<typeof replicaUrls>
+>;
 
 /** Secrets with a default that only a developer's machine may use. */
 const DEV_SECRETS = {
@@ -21,9 +30,12 @@ const schema = z
     AUTH_JWKS_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.port}/.well-known/jwks.json`),
     AUTH_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.internalPort}`),
     BILLING_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.billing.internalPort}`),
+    CATALOG_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.catalog.internalPort}`),
     WEB_ORIGIN: envField.url(`http://127.0.0.1:${WEB_PORT}`),
     /** How long a service may take to start answering a proxied request. */
     UPSTREAM_TIMEOUT_MS: envField.int(15_000),
+    /** How long each part of a dashboard aggregation may take before it is answered as missing. */
+    DASHBOARD_TIMEOUT_MS: envField.int(3_000),
     /** Largest body of a proxied request, by its Content-Length. */
     BODY_LIMIT_BYTES: envField.int(1024 * 1024),
     /** Requests per principal (or per address when signed out) per window. */
@@ -49,7 +61,7 @@ const schema = z
   })
   .transform((env) => ({
     ...env,
-    serviceUrls: Object.fromEntries(SERVICE_NAMES.map((name) => [name, env[`${name.toUpperCase() as Uppercase<ServiceName>}_URL`]])) as Record<ServiceName, string>,
+    serviceUrls: Object.fromEntries(SERVICE_NAMES.map((name) => [name, env[`${name.toUpperCase() as Uppercase<ServiceName>}_URL`]])) as Record<ServiceName, string[]>,
   }));
 
 export type Config = z.infer<typeof schema>;

@@ -30,15 +30,21 @@ async function serviceHealth(url: string, timeoutMs: number): Promise<ServiceHea
   }
 }
 
+/** A service with several replicas is as ready as its least ready one (each is asked). */
+async function replicasHealth(urls: string[], timeoutMs: number): Promise<ServiceHealth> {
+  const each = await Promise.all(urls.map((url) => serviceHealth(url, timeoutMs)));
+  return each.find((h) => h.status !== 'ready') ?? each[0]!;
+}
+
 /** The readiness of the BFF itself and of every service, asked in parallel. */
 export async function systemHealth(
-  serviceUrls: Record<ServiceName, string>,
+  serviceUrls: Record<ServiceName, string[]>,
   ownChecks: Record<string, ReadinessCheck>,
   timeoutMs: number,
 ): Promise<SystemHealth> {
   const [bff, ...rows] = await Promise.all([
     checkReadiness(ownChecks, timeoutMs),
-    ...Object.entries(serviceUrls).map(async ([name, url]) => [name, await serviceHealth(url, timeoutMs)] as const),
+    ...Object.entries(serviceUrls).map(async ([name, urls]) => [name, await replicasHealth(urls, timeoutMs)] as const),
   ]);
   const services = Object.fromEntries(rows);
   const allReady = bff.status === 'ready' && rows.every(([, h]) => h.status === 'ready');

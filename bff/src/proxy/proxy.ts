@@ -14,7 +14,8 @@ class UpstreamTimeoutError extends Error {
 }
 
 export interface ProxyOptions {
-  serviceUrls: Record<ServiceName, string>;
+  /** Each service's replicas (one or more addresses). */
+  serviceUrls: Record<ServiceName, string[]>;
   timeoutMs: number;
   /** Largest request body forwarded, by its declared length. */
   bodyLimitBytes: number;
@@ -67,9 +68,16 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
   // One agent for every request: connections to each upstream are kept alive and reused.
   const agent = new Agent({ keepAlive: true });
   // Targets parsed once: a URL string returned here would be parsed again on every request, twice.
-  const targets = new Map(Object.entries(serviceUrls).map(([service, url]) => [service, new URL(url)]));
+  // A service with several replicas gets its requests in turn.
+  const targets = new Map(Object.entries(serviceUrls).map(([service, urls]) => [service, { urls: urls.map((url) => new URL(url)), next: 0 }]));
+  const targetOf = (service: ServiceName): URL => {
+    const target = targets.get(service)!;
+    const url = target.urls[target.next]!;
+    target.next = (target.next + 1) % target.urls.length;
+    return url;
+  };
   const proxy = createProxyMiddleware<Request, Response>({
-    router: (req) => targets.get(ownerOf(req))!,
+    router: (req) => targetOf(ownerOf(req)),
     changeOrigin: true,
     agent,
     // Our own handlers only: errors become JSON answers, nothing is written to the console.

@@ -185,6 +185,28 @@ describe('access', () => {
   });
 });
 
+describe('replicas', () => {
+  it('spreads requests over the replicas of a service in turn', async () => {
+    const [first, second] = [await startUpstream('prediction', cleanups), await startUpstream('prediction', cleanups)];
+    const spread = await startBff({
+      stack,
+      prefix: uniqueName('bff_replicas'),
+      cleanups,
+      env: {
+        ...serviceUrlEnv({ auth: upstreams.auth.url, prediction: `${first.url},${second.url}` }, await deadUrl()),
+        AUTH_JWKS_URL: issuer.jwksUrl,
+        RATE_LIMIT_KEY_PREFIX: uniqueName('rl'),
+      },
+    });
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${spread.url}/api/sneakers/s${i}/volatility`, { headers: bearer(member) });
+      expect(response.status).toBe(200);
+    }
+    expect(first.received.map((r) => r.url)).toEqual(['/api/sneakers/s0/volatility', '/api/sneakers/s2/volatility', '/api/sneakers/s4/volatility']);
+    expect(second.received.map((r) => r.url)).toEqual(['/api/sneakers/s1/volatility', '/api/sneakers/s3/volatility', '/api/sneakers/s5/volatility']);
+  });
+});
+
 describe('failures and limits', () => {
   it('answers 503 naming a service that is down', async () => {
     const response = await fetch(`${bff}/api/sneakers/abc/volatility`, { headers: bearer(member) });

@@ -7,7 +7,6 @@ await runService({
   infra: {
     name: 'prediction',
     logLevel: config.LOG_LEVEL,
-    redisUrl: config.REDIS_URL,
     kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
   },
   port: config.PORT,

@@ -3,14 +3,16 @@ export * from './auth.ts';
 export * from './membership.ts';
 export * from './catalog.ts';
 export * from './collection.ts';
+export * from './prediction.ts';
 export * from './notifications.ts';
 
 import { authOperations } from './auth.ts';
 import { membershipOperations } from './membership.ts';
 import { catalogOperations } from './catalog.ts';
 import { collectionOperations } from './collection.ts';
+import { predictionOperations } from './prediction.ts';
 import { notificationsOperations } from './notifications.ts';
 import type { Operation } from './operation.ts';
 
 /** Every documented operation of the public API. */
-export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations, ...collectionOperations, ...notificationsOperations];
+export const allOperations: Operation[] = [...authOperations, ...membershipOperations, ...catalogOperations, ...collectionOperations, ...predictionOperations, ...notificationsOperations];

@@ -43,6 +43,17 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
     return doc;
   }
 
+  /** One page of a sneaker's sale rows, newest first. */
+  async function newestSaleRows(doc: SneakerDoc, total: number, page: number, limit: number): Promise<SalePageDoc['rows']> {
+    const { seqs, pages } = recentWindow(total, page, limit);
+    const bySeq = new Map<number, SalePageDoc['rows'][number]>();
+    for (const index of pages) {
+      const found = await models.SalePage.findById(salePageIdOf(doc._id, index)).lean<SalePageDoc>();
+      for (const row of found?.rows ?? []) bySeq.set(row.seq, row);
+    }
+    return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+  }
+
   /**
    * Consumes a unit, serves, and refunds the unit if serving failed (only a unit this call
    * counted). Admins have no limits and are never metered, so billing is not asked for them.
@@ -79,6 +90,25 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
   }
 
   const summaries = (): SneakerSummary[] => [...index.values()];
+
+  async function dailySeries(id: string, days: number, size?: number) {
+    const doc = await sneakerOrNotFound(id);
+    const rows = await windowRows(doc, size ?? null, days);
+    return {
+      sneakerId: doc._id,
+      size: size ?? null,
+      days: rows.reverse().map((r) => ({ date: r.date, averagePrice: Math.round(r.total / r.count), salesVolume: r.count, totalSales: r.total })),
+    };
+  }
+
+  /** A sneaker's latest sales (newest first) since a moment, at most `limit`: the prediction service's volatility input. */
+  async function recentSalePrices(id: string, query: { days: number; limit: number }) {
+    const doc = await sneakerOrNotFound(id);
+    const since = clock.now().getTime() - query.days * 86_400_000;
+    const rows = await newestSaleRows(doc, doc.stats?.salesCount ?? 0, 1, query.limit);
+    const sales = rows.filter((row) => new Date(row.at).getTime() > since).map((row) => ({ price: row.amount, size: row.size, soldAt: new Date(row.at).toISOString() }));
+    return { sneakerId: doc._id, sales };
+  }
 
   return {
     async search(who: Caller, query: { q: string; brands: string[]; sortBy: SearchSort; page: number; limit: number }, requestId?: string) {
@@ -127,16 +157,8 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       await requireHistoricalSales(who, requestId);
       const doc = await sneakerOrNotFound(id);
       const total = doc.stats?.salesCount ?? 0;
-      const { seqs, pages } = recentWindow(total, query.page, query.limit);
-      const bySeq = new Map<number, SalePageDoc['rows'][number]>();
-      for (const page of pages) {
-        const found = await models.SalePage.findById(salePageIdOf(doc._id, page)).lean<SalePageDoc>();
-        for (const row of found?.rows ?? []) bySeq.set(row.seq, row);
-      }
-      const sales = seqs.flatMap((seq) => {
-        const row = bySeq.get(seq);
-        return row ? [{ id: row.id, amount: row.amount, size: row.size, size_type: row.sizeType, created_at: new Date(row.at).toISOString() }] : [];
-      });
+      const rows = await newestSaleRows(doc, total, query.page, query.limit);
+      const sales = rows.map((row) => ({ id: row.id, amount: row.amount, size: row.size, size_type: row.sizeType, created_at: new Date(row.at).toISOString() }));
       return { sales, ...paginate(total, query.page, query.limit) };
     },
 
@@ -172,14 +194,23 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
 
     // Internal calls.
 
-    async dailySeries(id: string, days: number, size?: number) {
-      const doc = await sneakerOrNotFound(id);
-      const rows = await windowRows(doc, size ?? null, days);
-      return {
-        sneakerId: doc._id,
-        size: size ?? null,
-        days: rows.reverse().map((r) => ({ date: r.date, averagePrice: Math.round(r.total / r.count), salesVolume: r.count, totalSales: r.total })),
-      };
+    dailySeries,
+    recentSalePrices,
+
+    /** The prediction service's batch input: each sneaker's daily series and latest sales, or why they are missing. */
+    async forecastInputs(query: { sneakerIds: string[]; days: number; salesDays: number }) {
+      const sneakers = await Promise.all(
+        [...new Set(query.sneakerIds)].map(async (sneakerId) => {
+          try {
+            const [series, recent] = await Promise.all([dailySeries(sneakerId, query.days), recentSalePrices(sneakerId, { days: query.salesDays, limit: 500 })]);
+            return { sneakerId, days: series.days, sales: recent.sales };
+          } catch (err) {
+            if (err instanceof AppError && err.status < 500) return { sneakerId, error: { message: err.message, code: err.code } };
+            throw err;
+          }
+        }),
+      );
+      return { sneakers };
     },
 
     /**

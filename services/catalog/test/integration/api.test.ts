@@ -245,6 +245,30 @@ describe('internal calls (service token)', () => {
     expect((await internal(`/internal/sneakers/${sneaker._id}/daily-series?days=0`)).status).toBe(400);
   });
 
+  it("gives the prediction service a sneaker's latest sales, newest first, and many sneakers' inputs in one call", async () => {
+    const recent = await internal(`/internal/sneakers/${sneaker._id}/recent-sales?days=365&limit=5`);
+    expect(recent.status).toBe(200);
+    const sales = recent.body.data.sales as { price: number; size: number; soldAt: string }[];
+    expect(sales.length).toBeGreaterThan(0);
+    expect(sales.length).toBeLessThanOrEqual(5);
+    const times = sales.map((s) => Date.parse(s.soldAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(times.every((t) => t > Date.now() - 366 * 86_400_000)).toBe(true);
+    expect(sales.every((s) => Number.isInteger(s.price) && s.price > 0)).toBe(true);
+    expect((await internal(`/internal/sneakers/${sneaker._id}/recent-sales?limit=0`)).status).toBe(400);
+
+    const post = (body: unknown) => call(catalog.internalUrl, 'POST', '/internal/sneakers/forecast-inputs', undefined, body, { 'x-service-token': 'catalog-test-service-token' });
+    const missing = '0123456789abcdef01234567';
+    const inputs = await post({ sneakerIds: [sneaker._id, missing], days: 365, salesDays: 30 });
+    expect(inputs.status).toBe(200);
+    const [found, unknown] = inputs.body.data.sneakers;
+    expect(found.sneakerId).toBe(sneaker._id);
+    expect(found.days).toEqual((await internal(`/internal/sneakers/${sneaker._id}/daily-series?days=365`)).body.data.days);
+    expect(Array.isArray(found.sales)).toBe(true);
+    expect(unknown).toEqual({ sneakerId: missing, error: { message: expect.any(String), code: expect.any(String) } });
+    expect((await post({ sneakerIds: [], days: 365, salesDays: 30 })).status).toBe(400);
+  });
+
   it('lists trending sneakers, trending ones first, without the excluded ids', async () => {
     const { status, body } = await internal('/internal/trending?limit=8');
     expect(status).toBe(200);

@@ -1,0 +1,31 @@
+import type { DailySeries, ForecastInputs, RecentSalePrices } from '@kicksight/contracts';
+import { createServiceClient } from '@kicksight/platform';
+
+export interface CatalogClientOptions {
+  /** Catalog's internal port (service token). */
+  internalUrl: string;
+  serviceToken: string;
+  timeoutMs?: number;
+}
+
+/** The catalogue as the forecast reads it, on its internal port: a sneaker's (or many sneakers') daily series and latest sales. */
+export function createCatalogClient({ internalUrl, serviceToken, timeoutMs = 3_000 }: CatalogClientOptions) {
+  const internal = createServiceClient({ service: 'catalog', baseUrl: internalUrl, serviceToken, timeoutMs });
+  const id = (sneakerId: string) => encodeURIComponent(sneakerId);
+  return {
+    dailySeries: (sneakerId: string, days: number, requestId?: string) => internal.get<DailySeries>(`/internal/sneakers/${id(sneakerId)}/daily-series?days=${days}`, { requestId }),
+    recentSales: (sneakerId: string, days: number, requestId?: string) => internal.get<RecentSalePrices>(`/internal/sneakers/${id(sneakerId)}/recent-sales?days=${days}`, { requestId }),
+    /** Many sneakers' daily series and latest sales in one call (a batch forecast). */
+    forecastInputs: (sneakerIds: string[], days: number, salesDays: number, requestId?: string) =>
+      internal.post<ForecastInputs>('/internal/sneakers/forecast-inputs', { sneakerIds, days, salesDays }, { requestId }),
+    /** Whether the catalog's internal port answers its readiness. */
+    async ready(): Promise<boolean> {
+      return fetch(new URL('/readyz', internalUrl), { signal: AbortSignal.timeout(1_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+  };
+}
+
+export type CatalogClient = ReturnType<typeof createCatalogClient>;

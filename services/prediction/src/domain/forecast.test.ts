@@ -1,0 +1,62 @@
+import { BAND_LEVELS } from '@kicksight/contracts';
+import { describe, expect, it } from 'vitest';
+import { fitModel, forecastPath } from './forecast.ts';
+import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
+
+/** A noisy series with a slow wave, deterministic. */
+function series(days: number, gapEvery = 0): DailyPoint[] {
+  const start = dayNumber('2025-01-01');
+  const out: DailyPoint[] = [];
+  let seed = 7;
+  const noise = () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5) * 0.2;
+  for (let d = 0; d < days; d++) {
+    if (gapEvery && d % gapEvery === 0) continue;
+    out.push({ date: dateOfDay(start + d), averagePrice: Math.round(30_000 * Math.exp(0.1 * Math.sin(d / 40) + noise())), salesVolume: 1 + (d % 4) });
+  }
+  return out;
+}
+
+describe('forecast bands', () => {
+  for (const [label, data] of [['two years of daily sales', series(730)], ['a sparse series', series(120, 3)], ['five days of sales', series(5)]] as const) {
+    it(`nest 50 in 80 in 95 and widen with the horizon (${label})`, () => {
+      const model = fitModel(data, 30);
+      const path = forecastPath(model, model.lastDay, 30);
+      expect(path).toHaveLength(30);
+      for (const point of path) {
+        expect(point.bands[50].lower).toBeLessThanOrEqual(point.price);
+        expect(point.bands[50].upper).toBeGreaterThanOrEqual(point.price);
+        expect(point.bands[80].lower).toBeLessThanOrEqual(point.bands[50].lower);
+        expect(point.bands[80].upper).toBeGreaterThanOrEqual(point.bands[50].upper);
+        expect(point.bands[95].lower).toBeLessThanOrEqual(point.bands[80].lower);
+        expect(point.bands[95].upper).toBeGreaterThanOrEqual(point.bands[80].upper);
+      }
+      for (const level of BAND_LEVELS) {
+        for (let i = 1; i < path.length; i++) {
+          const before = path[i - 1]!.bands[level];
+          const now = path[i]!.bands[level];
+          expect(now.upper - now.lower).toBeGreaterThanOrEqual(before.upper - before.lower);
+        }
+        expect(path[29]!.bands[level].upper - path[29]!.bands[level].lower).toBeGreaterThan(path[0]!.bands[level].upper - path[0]!.bands[level].lower);
+      }
+    });
+  }
+
+  it('is wider for a noisier series', () => {
+    const calm = series(200).map((d) => ({ ...d, averagePrice: Math.round(30_000 + (d.averagePrice - 30_000) / 4) }));
+    const width = (data: DailyPoint[]) => {
+      const model = fitModel(data, 30);
+      const end = forecastPath(model, model.lastDay, 30).at(-1)!;
+      return end.bands[80].upper - end.bands[80].lower;
+    };
+    expect(width(series(200))).toBeGreaterThan(width(calm) * 2);
+  });
+
+  it('starts the horizon at the last sale, so a quiet sneaker gets wider bands today', () => {
+    const data = series(200);
+    const model = fitModel(data, 30);
+    const fresh = forecastPath(model, model.lastDay, 1)[0]!;
+    const stale = forecastPath(model, model.lastDay + 60, 1)[0]!;
+    expect(stale.horizon).toBe(61);
+    expect(stale.bands[95].upper - stale.bands[95].lower).toBeGreaterThan(fresh.bands[95].upper - fresh.bands[95].lower);
+  });
+});

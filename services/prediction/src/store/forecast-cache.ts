@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from '@kicksight/platform';
+import { withTimeout, type Clock, type Logger } from '@kicksight/platform';
+
+/** What a cached answer holds: a value, or the error it was (e.g. too little data), and when it was computed. */
+export type CachedOutcome<T> = { at: number; value: T } | { at: number; error: { status: number; code: string; message: string } };
+
+/** The field of a sneaker's hash that remembers when its last sale arrived (answers computed before it are not stored). */
+const INVALIDATED_AT = '_invalidatedAt';
+
+// Stores an answer unless a sale arrived after its computation started; the hash lives for the TTL.
+const STORE_SCRIPT = `
+local invalidated = tonumber(redis.call('HGET', KEYS[1], '${INVALIDATED_AT}') or '0')
+if invalidated > tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1`;
+
+// Releases a computation claim only if it is still the caller's own.
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+// Forgets every answer of a sneaker and remembers when, so answers being computed now are not stored.
+const INVALIDATE_SCRIPT = `
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], '${INVALIDATED_AT}', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+export interface ForecastCacheOptions {
+  redis: Redis;
+  /** Keeps the keys of one environment (or test run) apart. */
+  namespace: string;
+  ttlMs: number;
+  timeoutMs: number;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Forecasts in Redis: one hash per sneaker (a field per view and options), fresh for the TTL and
+ * dropped when a sale of that sneaker arrives. Redis being slow or away is a miss, never an error:
+ * the caller computes the answer uncached.
+ */
+export function createForecastCache({ redis, namespace, ttlMs, timeoutMs, clock, logger }: ForecastCacheOptions) {
+  const prefix = `prediction:${namespace ? `${namespace}:` : ''}`;
+  const keyOf = (sneakerId: string) => `${prefix}${sneakerId}`;
+  let lastFailureLog = 0;
+  const quietly = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await withTimeout(run(), timeoutMs, `the cache did not answer within ${timeoutMs} ms`);
+    } catch (err) {
+      const now = clock.now().getTime();
+      if (now - lastFailureLog > 10_000) {
+        lastFailureLog = now;
+        logger.warn({ err, what }, 'forecast cache unavailable; answering uncached');
+      }
+      return undefined;
+    }
+  };
+
+  return {
+    ttlMs,
+
+    /** A fresh cached answer, or undefined (absent, stale or Redis unavailable). */
+    async get<T>(sneakerId: string, field: string): Promise<CachedOutcome<T> | undefined> {
+      const raw = await quietly('get', () => redis.hget(keyOf(sneakerId), field));
+      if (!raw) return undefined;
+      const outcome = JSON.parse(raw) as CachedOutcome<T>;
+      return outcome.at > clock.now().getTime() - ttlMs ? outcome : undefined;
+    },
+
+    /** Fresh cached answers of many sneakers for one field, in one round trip (absent ones are missing from the map). */
+    async getMany<T>(sneakerIds: readonly string[], field: string): Promise<Map<string, CachedOutcome<T>>> {
+      const found = new Map<string, CachedOutcome<T>>();
+      if (sneakerIds.length === 0) return found;
+      const replies = await quietly('getMany', () => {
+        const pipeline = redis.pipeline();
+        for (const id of sneakerIds) pipeline.hget(keyOf(id), field);
+        return pipeline.exec();
+      });
+      const freshSince = clock.now().getTime() - ttlMs;
+      replies?.forEach(([err, raw], i) => {
+        if (err || typeof raw !== 'string') return;
+        const outcome = JSON.parse(raw) as CachedOutcome<T>;
+        if (outcome.at > freshSince) found.set(sneakerIds[i]!, outcome);
+      });
+      return found;
+    },
+
+    /**
+     * Claims the computation of a sneaker's field across replicas for a while: a token when this
+     * caller got it, false when another holds it, undefined when Redis is unavailable.
+     */
+    async claim(sneakerId: string, field: string, forMs: number): Promise<string | false | undefined> {
+      const token = randomUUID();
+      const reply = await quietly('claim', () => redis.set(`${prefix}claim:${sneakerId}:${field}`, token, 'PX', forMs, 'NX'));
+      return reply === undefined ? undefined : reply === 'OK' ? token : false;
+    },
+
+    async release(sneakerId: string, field: string, token: string): Promise<void> {
+      await quietly('release', () => redis.eval(RELEASE_SCRIPT, 1, `${prefix}claim:${sneakerId}:${field}`, token));
+    },
+
+    /** Stores an answer computed from data read at `startedAt` (ms); false when it was not stored. */
+    async set<T>(sneakerId: string, field: string, outcome: CachedOutcome<T>, startedAt: number): Promise<boolean> {
+      const stored = await quietly('set', () => redis.eval(STORE_SCRIPT, 1, keyOf(sneakerId), field, JSON.stringify(outcome), String(startedAt), String(ttlMs)));
+      return stored === 1;
+    },
+
+    /** Drops every cached answer of a sneaker (a new sale arrived at `at`, ms). */
+    async invalidate(sneakerId: string, at: number): Promise<boolean> {
+      return (await quietly('invalidate', () => redis.eval(INVALIDATE_SCRIPT, 1, keyOf(sneakerId), String(at), String(ttlMs)))) === 1;
+    },
+
+    /** Drops every cached answer of this namespace; answers how many sneakers had some. */
+    async clear(): Promise<number | undefined> {
+      return quietly('clear', async () => {
+        let cleared = 0;
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
+          cursor = next;
+          if (keys.length > 0) cleared += await redis.unlink(...keys);
+        } while (cursor !== '0');
+        return cleared;
+      });
+    },
+
+    /** Sneakers with cached answers (a scan, bounded), or undefined when Redis is unavailable. */
+    async entries(): Promise<number | undefined> {
+      return quietly('entries', async () => {
+        let count = 0;
+        let cursor = '0';
+        let rounds = 0;
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
+          cursor = next;
+          count += keys.filter((key) => !key.startsWith(`${prefix}claim:`)).length;
+        } while (cursor !== '0' && ++rounds < 50);
+        return count;
+      });
+    },
+
+    /** Whether Redis answers now. */
+    available: async (): Promise<boolean> => (await quietly('ping', () => redis.ping())) === 'PONG',
+  };
+}
+
+export type ForecastCache = ReturnType<typeof createForecastCache>;
