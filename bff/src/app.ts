@@ -15,6 +15,8 @@ import { createStreamHub } from './events/hub.ts';
 import { createEventRelay } from './events/relay.ts';
 import { createEventStreams } from './events/stream-route.ts';
 import { adminAnalyticsHandler } from './admin/analytics-route.ts';
+import { createDashboardOwners } from './dashboard/owners.ts';
+import { dashboardRouter } from './dashboard/dashboard-router.ts';
 
 export interface Deps {
   /** Needs Redis (rate limits, API-key exchanges, event fan-out) and Kafka (events in). */
@@ -78,6 +80,13 @@ export function createApp({ infra, config }: Deps): BffApp {
   });
   const consumers = [createEventRelay({ kafka, prefix, logger, hub, clock, onEvent: purgeExchanges }), userEvents];
 
+  const dashboardOwners = createDashboardOwners({
+    collectionUrls: config.serviceUrls.collection,
+    billingUrls: config.serviceUrls.billing,
+    catalogInternalUrl: config.CATALOG_INTERNAL_URL,
+    serviceToken: config.SERVICE_TOKEN,
+    timeoutMs: config.DASHBOARD_TIMEOUT_MS,
+  });
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
   const { app } = createHttpSurface({
     name: 'bff',
@@ -100,6 +109,7 @@ export function createApp({ infra, config }: Deps): BffApp {
       app.use(demoGateRouter({ password: config.DEMO_PASSWORD, ticketSecret: config.DEMO_TICKET_SECRET, clock, limiter: demoLimiter }));
       app.get('/api/events', streams.handler);
       app.get('/api/admin/analytics/dashboard', adminAnalyticsHandler({ billing, metrics }));
+      app.use(dashboardRouter({ owners: dashboardOwners, clock, logger }));
     },
   });
 

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { readinessSchema, type Operation } from '@kicksight/contracts';
+import {
+  dashboardMarketOverviewSchema,
+  dashboardStatsSchema,
+  dashboardTrendingQuerySchema,
+  dashboardTrendingSchema,
+  quickMetricsSchema,
+  readinessSchema,
+  valueMetricsQuerySchema,
+  valueMetricsSchema,
+  type Operation,
+} from '@kicksight/contracts';
 import { demoAccessBodySchema, demoTicketSchema } from '../demo/demo-gate.ts';
 
 const serviceHealthSchema = z.object({
@@ -38,5 +48,40 @@ export const edgeOperations: Operation[] = [
     tag: 'system',
     access: 'public',
     response: z.object({ status: z.enum(['ok', 'degraded']), bff: readinessSchema, services: z.record(z.string(), serviceHealthSchema) }),
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/stats',
+    summary: "The member's collection stats and plan usage; a part that could not be loaded is null and named in `errors`",
+    tag: 'dashboard',
+    access: 'token',
+    response: dashboardStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/trending',
+    summary: 'Trending sneakers of the catalogue; `sneakers` is null (and `errors` says so) when the catalogue could not answer',
+    tag: 'dashboard',
+    access: 'token',
+    query: dashboardTrendingQuerySchema,
+    response: dashboardTrendingSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/market-overview',
+    summary: "The catalogue's market overview; every field null and 'No data received from market overview API' in `errors` when it could not be loaded",
+    tag: 'dashboard',
+    access: 'token',
+    response: dashboardMarketOverviewSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/value-metrics',
+    summary:
+      "The member's value metrics (money in cents): collection value, usage, potential savings from price alerts and time saved, and an upgrade recommendation (null on the highest plan). With `quick=true`, only collectionCount, collectionValue, searchesThisMonth and potentialSavings. Parts that could not be computed are null and named in `errors`.",
+    tag: 'dashboard',
+    access: 'token',
+    query: valueMetricsQuerySchema,
+    response: valueMetricsSchema.or(quickMetricsSchema),
   },
 ];

@@ -99,9 +99,10 @@ describe('routing', () => {
     expect(upstreams.auth.received.some((r) => r.url.startsWith('/internal'))).toBe(false);
   });
 
-  it('lets BFF-owned aggregations that do not exist yet fall to the 404', async () => {
+  it('answers BFF-owned aggregations itself instead of passing them on', async () => {
     const response = await fetch(`${bff}/api/dashboard/stats`, { headers: bearer(member) });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(Object.values(upstreams).some((u) => u.received.some((r) => r.url.startsWith('/api/dashboard')))).toBe(false);
   });
 
   it('streams an answer as it comes instead of buffering it', async () => {

@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './collection.ts';
 export * from './prediction.ts';
 export * from './notifications.ts';
+export * from './dashboard.ts';
 
 import { authOperations } from './auth.ts';
 import { membershipOperations } from './membership.ts';
