@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('status page in a real browser', () => {
   it('shows that all systems are operational', async () => {
     const page = await browser.newPage();
-    await page.goto(WEB);
+    await page.goto(`${WEB}/status`);
     await page.getByText('All systems operational').waitFor({ timeout: 15_000 });
     const rows = await page.getByRole('listitem').allTextContents();
     expect(rows).toHaveLength(6);

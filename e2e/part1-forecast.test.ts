@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { WEB, findSneaker, makePremium, openPage, screenshot, testAccount, testSignIn, useBrowser } from './part1-support.ts';
+
+const browser = useBrowser();
+
+describe('the sneaker forecast by tier', () => {
+  it('shows a trial member the locked forecast and a premium member the real one with its bands', async () => {
+    const trial = await testAccount('forecast-trial');
+    const sneaker = await findSneaker(trial.token);
+
+    const { page: trialPage } = await openPage(browser());
+    await testSignIn(trialPage, trial.email);
+    await trialPage.goto(`${WEB}/admin/product/${sneaker.id}`);
+    const lockedForecast = trialPage.getByRole('region', { name: 'AI Price Forecast' });
+    await lockedForecast.getByRole('button', { name: 'Upgrade to Unlock' }).waitFor({ timeout: 15_000 });
+    await lockedForecast.getByText('30-day money-back guarantee').waitFor();
+    expect(await lockedForecast.locator('[data-locked="true"]').count()).toBe(1);
+    await trialPage.getByRole('region', { name: 'Historical Sales Data' }).locator('[data-locked="true"]').waitFor();
+    await screenshot(trialPage, 'forecast-locked-trial');
+    await lockedForecast.getByRole('button', { name: 'Upgrade to Unlock' }).click();
+    await trialPage.getByRole('dialog', { name: 'Unlock Premium Features' }).waitFor();
+
+    const premium = await testAccount('forecast-premium');
+    await makePremium(premium);
+    const { page, errors } = await openPage(browser());
+    await testSignIn(page, premium.email);
+    await page.goto(`${WEB}/admin/product/${sneaker.id}`);
+    const forecast = page.getByRole('region', { name: 'AI Price Forecast' });
+    await forecast.getByText('Predicted price (30 days)').waitFor({ timeout: 20_000 });
+    expect(await forecast.locator('[data-locked="true"]').count()).toBe(0);
+    for (const band of ['50', '80', '95']) expect(await forecast.locator(`path[data-band="${band}"]`).count()).toBe(1);
+    await forecast.getByRole('img', { name: /30-day price forecast: 30-day forecast \$[\d,]+, 80% likely between/ }).waitFor();
+    await page.getByRole('region', { name: 'Historical Sales Data' }).getByRole('img', { name: /Historical sales: \d+-day average/ }).waitFor({ timeout: 15_000 });
+    await page.getByRole('table', { name: 'Recent sales' }).waitFor();
+    await screenshot(page, 'forecast-premium');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

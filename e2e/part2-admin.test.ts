@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { openAs, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+
+const ADMIN_EMAIL = process.env.KS_ADMIN_EMAIL ?? 'admin@kicksight.local';
+
+const browser = sharedBrowser();
+
+describe('admin analytics', () => {
+  it('shows the admin the KPIs, the tabs and the newest users, and the email template page', async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await openAs(page, await testLogin(ADMIN_EMAIL), '/admin/admin-panel');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Monthly Recurring Revenue').waitFor();
+    for (const kpi of ['Active Users', 'Trial Conversion', 'Churn Rate']) await page.getByText(kpi, { exact: true }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Revenue', 'Users', 'Usage', 'System Health']);
+    expect(await page.getByRole('img', { name: 'Trial conversions by day' }).locator('rect').count()).toBe(7);
+    await page.getByRole('tabpanel').getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('tabpanel').getByRole('row').count()).toBeLessThanOrEqual(11);
+    await page.getByLabel('Range').selectOption('7');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('tab', { name: 'System Health' }).click();
+    await page.getByText('System uptime').waitFor();
+    await screenshotBothThemes(page, 'admin-panel', (p) => p.getByText('Monthly Recurring Revenue').waitFor());
+
+    await page.goto(page.url().replace('/admin/admin-panel', '/admin/email-templates'));
+    await page.getByRole('heading', { name: 'Email Templates' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Test [a-z]/ }).count()).toBe(10);
+    await screenshotBothThemes(page, 'email-templates', (p) => p.getByRole('button', { name: 'Test All Templates' }).waitFor());
+    await page.close();
+  });
+
+  it("tells a member 'Access Denied' on the admin panel", async () => {
+    const page = await browser().newPage();
+    await openAs(page, await testLogin(uniqueEmail('member')), '/admin/admin-panel');
+    await page.getByText('Access Denied').waitFor({ timeout: 15_000 });
+    await page.getByText('You need administrator privileges to access this page.', { exact: false }).waitFor();
+    expect(await page.getByText('Monthly Recurring Revenue').count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { WEB, screenshotBothThemes, sharedBrowser } from './part2-support.ts';
+
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'kicksight-demo';
+const SCREENS: [string, string][] = [
+  ['professional-dashboard', 'Professional Dashboard'],
+  ['professional-product/p1', 'Professional Product'],
+  ['professional-search', 'Professional Search'],
+  ['professional-portfolio', 'Professional Portfolio'],
+  ['dashboard', 'Dashboard'],
+  ['search', 'Search'],
+  ['collection', 'Collection'],
+  ['product', 'Product'],
+];
+
+const browser = sharedBrowser();
+
+describe('the demo area', () => {
+  it('stays behind its gate until the right password, shows its eight screens without calls, and logs out', async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${WEB}/demo/dashboard`);
+    await page.getByLabel('Demo password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Enter Demo' }).click();
+    await page.getByText('Invalid password. Please try again.').waitFor();
+    expect(await page.getByLabel('Demo password').inputValue()).toBe('');
+    expect(await page.evaluate(() => sessionStorage.getItem('demo-access'))).toBeNull();
+    await screenshotBothThemes(page, 'demo-gate', (p) => p.getByRole('button', { name: 'Enter Demo' }).waitFor());
+
+    await page.getByLabel('Demo password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Enter Demo' }).click();
+    await page.getByText('Total Portfolio Value').first().waitFor();
+    const marker = JSON.parse((await page.evaluate(() => sessionStorage.getItem('demo-access'))) ?? '{}');
+    expect(marker.granted).toBe(true);
+    expect(marker.expiresAt - marker.timestamp).toBeGreaterThan(2 * 60 * 60 * 1000 - 60_000);
+
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    for (const [path, title] of SCREENS) {
+      await page.goto(`${WEB}/demo/${path}`);
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+      await screenshotBothThemes(page, `demo-${path.split('/')[0]}`, (p) => p.getByRole('heading', { name: title, exact: true }).waitFor());
+    }
+    expect(calls).toEqual([]);
+
+    await page.getByRole('button', { name: 'Demo Logout' }).click();
+    await page.getByRole('button', { name: 'Enter Demo' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('demo-access'))).toBeNull();
+    await page.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, openAs, register, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+
+const browser = sharedBrowser();
+
+const errorOf = async (page: Page, label: string) => {
+  const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
+  return id ? page.locator(`[id="${id.split(' ')[0]}"]`).textContent() : null;
+};
+
+describe('settings in a real browser', () => {
+  it('validates and saves the profile, mapping a taken email; an account without a password sees the Google notice', async () => {
+    const taken = await testLogin(uniqueEmail('taken'));
+    const user = await testLogin(uniqueEmail('settings'));
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await openAs(page, user, '/admin/settings');
+    const first = page.getByLabel('First name', { exact: true });
+    const handle = user.user.email.split('@')[0];
+    await expect.poll(() => first.inputValue(), { timeout: 15_000 }).toBe(handle);
+    await page.getByText('Google OAuth Account').waitFor();
+    expect(await page.getByRole('button', { name: 'Change Password' }).count()).toBe(0);
+    await screenshotBothThemes(page, 'settings', (p) => p.getByRole('button', { name: 'Save Profile' }).waitFor());
+
+    await first.fill('');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    expect(await errorOf(page, 'First name')).toBe('First name is required');
+    expect(await errorOf(page, 'Email')).toBe('Please enter a valid email address');
+
+    await first.fill('Sam');
+    await page.getByLabel('Last name', { exact: true }).fill('Settings');
+    await page.getByLabel('Email', { exact: true }).fill(`  ${taken.user.email.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('This email is already in use by another account').first().waitFor();
+
+    const fresh = `fresh-${Date.now()}@Example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(fresh);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile Updated').waitFor();
+    const profile = await api('GET', '/api/user/profile', { token: user.tokens.accessToken });
+    expect(profile.body.data).toMatchObject({ name: 'Sam Settings', email: fresh.toLowerCase() });
+    await page.close();
+  });
+
+  it('changes the password with the rules and messages of the spec', async () => {
+    const user = await register('password');
+    const page = await browser().newPage();
+    await openAs(page, user, '/admin/settings');
+    await page.getByRole('button', { name: 'Change Password' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    expect(await errorOf(page, 'Current password')).toBe('Current password is required');
+    expect(await errorOf(page, 'New password')).toBe('New password is required');
+
+    await page.getByLabel('Current password', { exact: true }).fill('Wrong-Password1!');
+    await page.getByLabel('New password', { exact: true }).fill('weakpassword');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('weakpassword');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    expect(await errorOf(page, 'New password')).toBe('Password must contain uppercase, lowercase, number, and special character');
+
+    await page.getByLabel('New password', { exact: true }).fill('Stronger-Pass2!');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Stronger-Pass2!');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Current password is incorrect').first().waitFor();
+
+    await page.getByLabel('Current password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password Changed').waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    const login = await api('POST', '/api/auth/login', { body: { email: user.user.email, password: 'Stronger-Pass2!' } });
+    expect(login.status).toBe(200);
+    await page.close();
+  });
+});

@@ -1,0 +1,207 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSession } from '../../session/index.ts';
+import { Button, IconButton, Muted, Skeleton, timeAgo } from '../../ui/index.ts';
+import { useLiveEvents } from './live-events.ts';
+import { notificationKeys, notificationsApi, notificationsQuery, type AppNotification } from './notifications-api.ts';
+
+export const EMPTY_TITLE = 'No notifications yet';
+export const EMPTY_TEXT = "You'll see price alerts and updates here";
+
+const Wrapper = styled.div`
+  position: relative;
+`;
+const Count = styled.span`
+  position: absolute;
+  top: -4px;
+  right: -4px;
+  min-width: 18px;
+  height: 18px;
+  padding: 0 5px;
+  border-radius: ${({ theme }) => theme.radius.full};
+  background: ${({ theme }) => theme.colors.loss};
+  color: ${({ theme }) => (theme.dark ? theme.colors.background : '#ffffff')};
+  font-size: 11px;
+  font-weight: 700;
+  line-height: 18px;
+  text-align: center;
+`;
+const Panel = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 8px);
+  z-index: 40;
+  width: min(360px, calc(100vw - 24px));
+  max-height: 480px;
+  overflow: auto;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.card};
+  box-shadow: 0 16px 40px rgba(0, 0, 0, 0.22);
+`;
+const Header = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: 12px 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  h2 { font-size: 15px; margin: 0; }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+const Item = styled.li<{ $unread: boolean }>`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 4px 8px;
+  padding: 12px 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme, $unread }) => ($unread ? theme.colors.surface : 'transparent')};
+  strong { font-size: 14px; }
+  p { margin: 0; font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; grid-column: 1 / -1; }
+  a { color: inherit; }
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: 4px;
+  grid-column: 1 / -1;
+  align-items: center;
+`;
+const Empty = styled.div`
+  padding: 32px 16px;
+  text-align: center;
+  display: grid;
+  gap: 4px;
+`;
+
+const BellIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);
+
+function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; onRead(): void; onDelete(): void }) {
+  const title = item.link?.startsWith('/') ? <Link to={item.link}>{item.title}</Link> : item.title;
+  return (
+    <Item $unread={!item.read} aria-label={`${item.read ? '' : 'Unread: '}${item.title}`}>
+      <strong>{title}</strong>
+      <Muted>{timeAgo(item.createdAt)}</Muted>
+      <p>{item.message}</p>
+      <Actions>
+        {!item.read && (
+          <Button type="button" $size="sm" $variant="ghost" onClick={onRead}>
+            Mark read
+          </Button>
+        )}
+        <Button type="button" $size="sm" $variant="ghost" onClick={onDelete} aria-label={`Delete ${item.title}`}>
+          Delete
+        </Button>
+      </Actions>
+    </Item>
+  );
+}
+
+function NotificationsPanel({ id }: { id: string }) {
+  const list = useQuery(notificationsQuery());
+  const queryClient = useQueryClient();
+  const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData<AppNotification[]>(notificationKeys.list, (old) => (old ? fn(old) : old));
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  const markRead = useMutation({
+    mutationFn: notificationsApi.markRead,
+    onMutate: (target) => update((items) => items.map((n) => (n.id === target ? { ...n, read: true } : n))),
+    onSettled: refetch,
+  });
+  const markAll = useMutation({
+    mutationFn: notificationsApi.markAllRead,
+    onMutate: () => update((items) => items.map((n) => ({ ...n, read: true }))),
+    onSettled: refetch,
+  });
+  const remove = useMutation({
+    mutationFn: notificationsApi.remove,
+    onMutate: (target) => update((items) => items.filter((n) => n.id !== target)),
+    onSettled: refetch,
+  });
+  const unread = list.data?.filter((n) => !n.read).length ?? 0;
+
+  return (
+    <Panel id={id} role="dialog" aria-label="Notifications">
+      <Header>
+        <h2>Notifications</h2>
+        {unread > 0 && (
+          <Button type="button" $size="sm" $variant="ghost" onClick={() => markAll.mutate()}>
+            Mark all read
+          </Button>
+        )}
+      </Header>
+      {list.isPending && (
+        <div style={{ padding: 16, display: 'grid', gap: 8 }} aria-busy="true">
+          <Skeleton />
+          <Skeleton $w="70%" />
+          <Skeleton />
+        </div>
+      )}
+      {list.isError && (
+        <Empty role="alert">
+          <strong>Notifications are unavailable right now.</strong>
+          <div>
+            <Button type="button" $size="sm" $variant="secondary" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Empty>
+      )}
+      {list.data && list.data.length === 0 && (
+        <Empty>
+          <strong>{EMPTY_TITLE}</strong>
+          <Muted>{EMPTY_TEXT}</Muted>
+        </Empty>
+      )}
+      {list.data && list.data.length > 0 && (
+        <List>
+          {list.data.map((item) => (
+            <NotificationItem key={item.id} item={item} onRead={() => markRead.mutate(item.id)} onDelete={() => remove.mutate(item.id)} />
+          ))}
+        </List>
+      )}
+    </Panel>
+  );
+}
+
+/** The top bar's bell: the unread count, and the popover of the user's notifications kept live. */
+export function NotificationsPopover() {
+  useLiveEvents();
+  const { isAuthenticated } = useSession();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const list = useQuery({ ...notificationsQuery(), enabled: isAuthenticated });
+  const unread = list.data?.filter((n) => !n.read).length ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onClick = (event: MouseEvent) => !wrapper.current?.contains(event.target as Node) && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  return (
+    <Wrapper ref={wrapper}>
+      <IconButton type="button" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <BellIcon />
+        {unread > 0 && <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count>}
+      </IconButton>
+      {open && <NotificationsPanel id={panelId} />}
+    </Wrapper>
+  );
+}

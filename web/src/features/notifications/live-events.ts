@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { session } from '../../session/session.ts';
+import { useSession } from '../../session/index.ts';
+import { EventStream, type LiveEvent } from './event-stream.ts';
+import { notificationKeys } from './notifications-api.ts';
+
+/** The app's one live stream (one per browser tab), opened while someone is signed in. */
+export const liveEvents = new EventStream({
+  token: () => session.getState().tokens?.accessToken ?? null,
+  refresh: () => session.refresh(),
+  open: (url) => new EventSource(url),
+  setTimer: (fn, ms) => setTimeout(fn, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+});
+
+const MEMBERSHIP = ['membership'] as const;
+
+/** Whether a membership event moves the user to another tier than the token carries (admins keep theirs). */
+export function tierChanged(event: LiveEvent | null, tokenTier: string | undefined): boolean {
+  if (tokenTier === 'admin') return false;
+  const tier = event?.data?.tier;
+  return typeof tier !== 'string' || tier !== tokenTier;
+}
+const USAGE = ['membership', 'usage'] as const;
+
+/**
+ * Keeps what the app shows current: a notification refetches the list, a membership change refreshes
+ * the token and the plan and usage, a usage event the usage, and a reconnect all of them.
+ */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    const unsubscribe = liveEvents.subscribe((signal, event) => {
+      if (signal === 'notification') void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      else if (signal === 'usage') void queryClient.invalidateQueries({ queryKey: USAGE });
+      else if (signal === 'membership') {
+        if (tierChanged(event, session.getState().user?.membershipTier)) void session.refresh().catch(() => undefined);
+        void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
+      } else if (signal === 'reconnected') {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+        void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
+      }
+    });
+    liveEvents.start();
+    return () => {
+      unsubscribe();
+      liveEvents.stop();
+    };
+  }, [userId, queryClient]);
+}

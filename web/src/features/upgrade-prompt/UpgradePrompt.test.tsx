@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderScreen } from '../checkout/test-support.tsx';
+import { UpgradePrompt } from './UpgradePrompt.tsx';
+
+afterEach(cleanup);
+
+describe('the upgrade prompt', () => {
+  it('shows the usage, what upgrading unlocks and the 7-day money-back line', () => {
+    renderScreen(<UpgradePrompt open trigger="collection_limit" usage={{ used: 5, limit: 5, label: 'Collection items' }} onClose={() => undefined} />);
+    expect(screen.getByRole('dialog', { name: 'Collection Limit Reached' })).toBeTruthy();
+    expect(screen.getByText('Collection items: 5 of 5')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('All plans include a 7-day money-back guarantee.')).toBeTruthy();
+  });
+
+  it('shows the urgency badge for medium and high only', () => {
+    renderScreen(<UpgradePrompt open trigger="search_limit" urgency="low" onClose={() => undefined} />);
+    expect(screen.queryByText(/urgency/i)).toBeNull();
+    cleanup();
+    renderScreen(<UpgradePrompt open trigger="search_limit" urgency="medium" onClose={() => undefined} />);
+    expect(screen.getByText('Medium urgency')).toBeTruthy();
+    cleanup();
+    renderScreen(<UpgradePrompt open trigger="premium_feature" urgency="high" usage={{ used: 3, limit: null }} onClose={() => undefined} />);
+    expect(screen.getByText('High urgency')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Unlock Premium Features' })).toBeTruthy();
+    expect(screen.getByText('Used: 3 of ∞')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Badge, Button, Modal, Stack } from '../../ui/index.ts';
+import { MONEY_BACK_LINE, PROMPT_COPY, showsUrgency, type UpgradeTrigger, type Urgency } from './triggers.ts';
+
+export interface PromptUsage {
+  used: number;
+  /** null means unlimited. */
+  limit: number | null;
+  label?: string;
+}
+
+export interface UpgradePromptProps {
+  open: boolean;
+  trigger: UpgradeTrigger;
+  usage?: PromptUsage | null;
+  urgency?: Urgency | null;
+  onClose(): void;
+}
+
+const Meter = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  .bar { height: 8px; border-radius: 999px; background: ${({ theme }) => theme.colors.skeleton}; overflow: hidden; }
+  .fill { height: 100%; background: ${({ theme }) => theme.colors.loss}; }
+`;
+
+const List = styled.ul`
+  margin: 0;
+  padding-left: 20px;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+`;
+
+const Guarantee = styled.p`
+  margin: 0;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The upgrade prompt: why it opened, the usage, what the next plan unlocks, and the way to upgrade. */
+export function UpgradePrompt({ open, trigger, usage, urgency, onClose }: UpgradePromptProps) {
+  const copy = PROMPT_COPY[trigger];
+  const percent = usage && usage.limit ? Math.min(100, Math.round((usage.used / usage.limit) * 100)) : null;
+  return (
+    <Modal open={open} title={copy.title} onClose={onClose}>
+      <Stack $gap={4} data-trigger={trigger}>
+        {showsUrgency(urgency) && <Badge $tone={urgency === 'high' ? 'red' : 'orange'}>{urgency === 'high' ? 'High urgency' : 'Medium urgency'}</Badge>}
+        <p style={{ margin: 0 }}>{copy.text}</p>
+        {usage && (
+          <Meter>
+            <span>
+              {usage.label ?? 'Used'}: {usage.used} of {usage.limit === null ? '∞' : usage.limit}
+            </span>
+            {percent !== null && (
+              <div className="bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="Usage">
+                <div className="fill" style={{ width: `${percent}%` }} />
+              </div>
+            )}
+          </Meter>
+        )}
+        <div>
+          <strong>Upgrading unlocks</strong>
+          <List>
+            {copy.unlocks.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </List>
+        </div>
+        <Guarantee>{MONEY_BACK_LINE}</Guarantee>
+        <Stack $row $gap={2} $justify="flex-end">
+          <Button type="button" $variant="secondary" onClick={onClose}>
+            Maybe Later
+          </Button>
+          <Button as={Link} to="/admin/upgrade" onClick={onClose}>
+            Upgrade Now
+          </Button>
+        </Stack>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import styled from 'styled-components';
+import { usageLabel, usageLevel, type UsageTone } from './usage-level.ts';
+
+const TONE_BADGE: Record<UsageTone, string> = { green: 'green', orange: 'orange', red: 'red' };
+
+const Row = styled.div`
+  display: grid;
+  gap: 6px;
+`;
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  font-size: 14px;
+  span:last-child { font-variant-numeric: tabular-nums; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+const Track = styled.div`
+  height: 8px;
+  border-radius: ${({ theme }) => theme.radius.full};
+  background: ${({ theme }) => theme.colors.skeleton};
+  overflow: hidden;
+`;
+const Fill = styled.div<{ $tone: UsageTone; $percent: number }>`
+  height: 100%;
+  width: ${({ $percent }) => `${$percent}%`};
+  background: ${({ theme, $tone }) => ($tone === 'green' ? theme.colors.gain : $tone === 'orange' ? theme.colors.warning : theme.colors.loss)};
+`;
+const Near = styled.span`
+  font-size: 12px;
+  font-weight: 600;
+  color: ${({ theme }) => theme.badges[TONE_BADGE.orange]?.fg ?? theme.colors.warning};
+`;
+
+/** A labelled usage bar: green under 70%, orange 70-89%, red from 90%; 'near limit' from 80%. */
+export function UsageBar({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  const level = usageLevel(used, limit);
+  return (
+    <Row>
+      <Head>
+        <span>
+          {label} {level.nearLimit && <Near>near limit</Near>}
+        </span>
+        <span>{usageLabel(used, limit)}</span>
+      </Head>
+      <Track
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={level.percent}
+        aria-valuetext={level.unlimited ? `${used} used, unlimited` : `${used} of ${limit} used`}
+        data-tone={level.tone}
+      >
+        <Fill $tone={level.tone} $percent={level.unlimited ? 0 : level.percent} />
+      </Track>
+    </Row>
+  );
+}

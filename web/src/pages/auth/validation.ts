@@ -1,0 +1,38 @@
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 8;
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptedTerms: boolean;
+}
+
+/** The registration rules of spec 1 §5, checked in order; the first failure is shown. */
+export function validateRegistration(form: Registration): string | null {
+  if (!form.name.trim()) return 'Please enter your full name.';
+  if (!form.email.trim()) return 'Please enter your email address.';
+  if (!EMAIL_PATTERN.test(form.email.trim())) return 'Please enter a valid email address.';
+  if (form.password.length < PASSWORD_MIN) return 'Password must be at least 8 characters long.';
+  if (form.confirmPassword !== form.password) return 'Passwords do not match.';
+  if (!form.acceptedTerms) return 'Please accept the Terms of Service and Privacy Policy.';
+  return null;
+}
+
+export function validateLogin(email: string, password: string): string | null {
+  return email.trim() && password ? null : 'Please enter both email and password.';
+}
+
+/** The reset-password rules: the two passwords match, and are at least 8 characters. */
+export function validateNewPassword(password: string, confirm: string): string | null {
+  if (password !== confirm) return 'Passwords do not match';
+  if (password.length < PASSWORD_MIN) return 'Password must be at least 8 characters long';
+  return null;
+}
+
+export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
+export const GOOGLE_LOGIN_FAILED = 'Google login failed. Please try again.';
+export const GOOGLE_SIGNUP_FAILED = 'Google registration failed. Please try again.';
+export const WELCOME_BACK = 'Welcome back!';
+export const RESET_LINK_SENT = "If an account with that email exists, we've sent you a password reset link.";

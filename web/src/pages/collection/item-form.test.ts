@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ADD_MISSING, EDIT_INVALID_PRICE, EDIT_MISSING, EDIT_SIZES, addItemOf, centsOf, editChangesOf } from './item-form.ts';
+
+const TODAY = '2026-11-22';
+
+describe('Add Item form', () => {
+  it('needs name, brand and purchase price', () => {
+    const form = { name: '', brand: 'Nike', colorway: '', size: '', purchasePrice: '120', purchaseDate: '', condition: 'new' };
+    expect(addItemOf(form, TODAY)).toEqual({ error: ADD_MISSING });
+    expect(addItemOf({ ...form, name: 'Dunk Low', brand: '' }, TODAY)).toEqual({ error: ADD_MISSING });
+    expect(addItemOf({ ...form, name: 'Dunk Low', purchasePrice: '' }, TODAY)).toEqual({ error: ADD_MISSING });
+  });
+
+  it("defaults colorway to 'Default', size to 10 and the date to today, and sends cents", () => {
+    const form = { name: 'Dunk Low', brand: 'Nike', colorway: '', size: '', purchasePrice: '129.99', purchaseDate: '', condition: 'deadstock' };
+    expect(addItemOf(form, TODAY)).toEqual({
+      item: { name: 'Dunk Low', brand: 'Nike', colorway: 'Default', size: 10, purchasePrice: 12_999, purchaseDate: TODAY, condition: 'deadstock' },
+    });
+  });
+});
+
+describe('Edit Item form', () => {
+  it('needs size and purchase price', () => {
+    expect(editChangesOf({ size: '', purchasePrice: '100', condition: 'new', notes: '' })).toEqual({ error: EDIT_MISSING });
+    expect(editChangesOf({ size: '10', purchasePrice: ' ', condition: 'new', notes: '' })).toEqual({ error: EDIT_MISSING });
+  });
+  it('needs a price that is a number greater than 0', () => {
+    expect(editChangesOf({ size: '10', purchasePrice: '0', condition: 'new', notes: '' })).toEqual({ error: EDIT_INVALID_PRICE });
+    expect(editChangesOf({ size: '10', purchasePrice: 'abc', condition: 'new', notes: '' })).toEqual({ error: EDIT_INVALID_PRICE });
+    expect(editChangesOf({ size: '10.5', purchasePrice: '200', condition: 'good', notes: 'box' })).toEqual({
+      changes: { size: 10.5, purchasePrice: 20_000, condition: 'good', notes: 'box' },
+    });
+  });
+  it('offers sizes 6 to 20', () => {
+    expect(EDIT_SIZES[0]).toBe(6);
+    expect(EDIT_SIZES.at(-1)).toBe(20);
+  });
+  it('reads dollars with a sign or separators', () => {
+    expect(centsOf('$1,250')).toBe(125_000);
+    expect(centsOf('')).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+import styled from 'styled-components';
+
+/** A pill with a text label; its colour comes from the theme by name (never colour alone). */
+export const Badge = styled.span<{ $tone?: string }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radius.full};
+  font-size: 12px;
+  font-weight: 600;
+  white-space: nowrap;
+  background: ${({ theme, $tone = 'gray' }) => (theme.badges[$tone] ?? theme.badges.gray)!.bg};
+  color: ${({ theme, $tone = 'gray' }) => (theme.badges[$tone] ?? theme.badges.gray)!.fg};
+`;
+
+const TIER_LABELS: Record<string, { label: string; tone: string }> = {
+  trial: { label: 'Trial', tone: 'gray' },
+  premium: { label: 'Pro', tone: 'blue' },
+  unlimited: { label: 'Expert', tone: 'purple' },
+  admin: { label: 'Admin', tone: 'orange' },
+};
+
+export const tierLabel = (tier: string | null | undefined): string => TIER_LABELS[tier ?? '']?.label ?? 'Trial';
+
+export function TierBadge({ tier }: { tier: string | null | undefined }) {
+  const row = TIER_LABELS[tier ?? ''] ?? TIER_LABELS.trial!;
+  return <Badge $tone={row.tone}>{row.label}</Badge>;
+}

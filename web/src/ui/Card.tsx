@@ -1,0 +1,39 @@
+import styled from 'styled-components';
+
+export const Card = styled.section<{ $padding?: number }>`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.card};
+  padding: ${({ theme, $padding = 5 }) => theme.space($padding)};
+`;
+
+export const CardTitle = styled.h2`
+  font-size: 16px;
+  font-weight: 600;
+  margin-bottom: 12px;
+`;
+
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 13px;
+`;
+
+export const Stack = styled.div<{ $gap?: number; $row?: boolean; $wrap?: boolean; $align?: string; $justify?: string }>`
+  display: flex;
+  flex-direction: ${({ $row }) => ($row ? 'row' : 'column')};
+  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
+  gap: ${({ theme, $gap = 3 }) => theme.space($gap)};
+  align-items: ${({ $align = 'stretch' }) => $align};
+  justify-content: ${({ $justify = 'flex-start' }) => $justify};
+`;
+
+export const PageHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 20px;
+  h1 { font-size: 24px; font-weight: 700; }
+  p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;

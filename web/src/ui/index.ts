@@ -1,0 +1,13 @@
+export { Button, type ButtonVariant } from './Button.tsx';
+export { IconButton } from './IconButton.tsx';
+export { Field, FieldError, Input, Select, Textarea, TextField, SelectField, TextareaField, Checkbox } from './Field.tsx';
+export { Card, CardTitle, Muted, Stack, PageHeader } from './Card.tsx';
+export { Badge, TierBadge, tierLabel } from './Badge.tsx';
+export { Loading, Spinner, Skeleton, EmptyState, ErrorState } from './states.tsx';
+export { Modal } from './Modal.tsx';
+export { ToastProvider, useToast, DEFAULT_TOAST_MS, type ToastInput, type ToastVariant } from './Toasts.tsx';
+export { Change } from './Change.tsx';
+export { formatMoney, formatPercent, formatChange, formatDate, timeAgo, todayIso, trendOf, arrowOf } from './format.ts';
+export { SearchIcon, MenuIcon, SunIcon, MoonIcon, ChevronLeft, ChevronRight, CloseIcon, ExpandIcon } from './icons.tsx';
+export { DialogActions } from './DialogActions.tsx';
+export { Toolbar } from './Toolbar.tsx';
