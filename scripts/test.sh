@@ -47,6 +47,9 @@ e2e() {
   scripts/stack.sh up >/dev/null
   scripts/apps.sh up
   export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}"
+  # Where the browser tests read emails (MailDev's API) and record a test sale (catalog's test route).
+  export KS_SMTP_API_URL="http://127.0.0.1:${KS_SMTP_API_PORT:-8025}/api"
+  export KS_CATALOG_URL="http://127.0.0.1:${KS_CATALOG_PORT:-4002}"
   run_vitest e2e "${KS_BUDGET_E2E:-1200}" e2e
 }
 
