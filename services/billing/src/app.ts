@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createHttpSurface, createJwtVerifier, createPgPool, createScheduler, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createPgPool, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAnalytics } from './domain/analytics.ts';
 import { createErasure } from './domain/erasure.ts';
@@ -42,7 +42,8 @@ export const pricesOf = (config: Config): StripePrices => ({
 export function createApp({ infra, config, verifier, stripe = stripeClient(config) }: Deps): ServiceApp {
   const { pool, redis, kafka, clock, logger } = infra;
   if (!pool || !redis || !kafka) throw new Error('billing needs Postgres, Redis and Kafka');
-  const tokens = verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL });
+  // A client's next calls skip the signature check (a verified token is remembered until it expires).
+  const tokens = rememberVerifiedTokens(verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL }), { clock });
   const prices = pricesOf(config);
 
   const subscriptions = createSubscriptions({ pool, clock });

@@ -3,6 +3,7 @@ import {
   createLease,
   createHttpSurface,
   createJwtVerifier,
+  rememberVerifiedTokens,
   type BillingClient,
   type EventConsumer,
   type Infra,
@@ -70,7 +71,8 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const { mongo, kafka, producer, redis, clock, logger } = infra;
   if (!mongo || !kafka || !producer || !redis) throw new Error('catalog needs MongoDB, Redis and Kafka');
   const models = createModels(mongo);
-  const tokens = verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL });
+  // A client's next calls skip the signature check (a verified token is remembered until it expires).
+  const tokens = rememberVerifiedTokens(verifier ?? createJwtVerifier({ jwksUrl: config.JWKS_URL }), { clock });
   const meter = billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, now: () => clock.now().getTime() });
   const index = createSearchIndex();
   const sneakers = createSneakerCache({ models, index, size: config.SNEAKER_CACHE_SIZE });

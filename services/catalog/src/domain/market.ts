@@ -169,9 +169,10 @@ export function dailyRows(docs: Map<number, Record<string, DayTotals>>, today: D
   const rows: DailyRow[] = [];
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   for (let i = 0; i < days; i++) {
-    const at = new Date(end - i * 86_400_000);
-    const totals = docs.get(at.getUTCFullYear())?.[dayKeyOf(at)];
-    if (totals && totals.c > 0) rows.push({ date: utcDay(at), count: totals.c, total: totals.s });
+    // One date text per day gives both its key in the year document (MMDD) and the row's date.
+    const iso = new Date(end - i * 86_400_000).toISOString();
+    const totals = docs.get(Number(iso.slice(0, 4)))?.[iso.slice(5, 7) + iso.slice(8, 10)];
+    if (totals && totals.c > 0) rows.push({ date: iso.slice(0, 10), count: totals.c, total: totals.s });
   }
   return rows;
 }
