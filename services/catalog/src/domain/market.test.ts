@@ -77,6 +77,10 @@ describe('daily aggregates', () => {
       { date: '2026-01-02', count: 2, total: 50_000 },
       { date: '2025-12-31', count: 1, total: 20_000 },
     ]);
+    // A longer window, then the next day: the days are counted back from each day again.
+    expect(dailyRows(docs, today, 14).map((r) => r.date)).toEqual(['2026-01-02', '2025-12-31', '2025-12-20']);
+    expect(dailyRows(docs, new Date('2026-01-03T00:00:01Z'), 4).map((r) => r.date)).toEqual(['2026-01-02', '2025-12-31']);
+    expect(dailyRows(docs, today, 2).map((r) => r.date)).toEqual(['2026-01-02']);
   });
 });
 

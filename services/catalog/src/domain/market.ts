@@ -161,18 +161,36 @@ export interface DailyRow {
   total: number;
 }
 
+interface CalendarDay {
+  year: number;
+  /** The day's key in its year document (MMDD). */
+  key: string;
+  /** YYYY-MM-DD. */
+  date: string;
+}
+
+/** The days before a day, newest first, made once per day (formatting a date costs more than reading a row). */
+let calendar: { end: number; days: CalendarDay[] } = { end: Number.NaN, days: [] };
+function daysBack(end: number, count: number): CalendarDay[] {
+  if (calendar.end !== end) calendar = { end, days: [] };
+  for (let i = calendar.days.length; i < count; i++) {
+    const iso = new Date(end - i * 86_400_000).toISOString();
+    calendar.days.push({ year: Number(iso.slice(0, 4)), key: iso.slice(5, 7) + iso.slice(8, 10), date: iso.slice(0, 10) });
+  }
+  return calendar.days;
+}
+
 /**
  * The days of a window that had sales, newest first, from the year documents that cover it
  * (`docs` maps a year to its days).
  */
 export function dailyRows(docs: Map<number, Record<string, DayTotals>>, today: Date, days: number): DailyRow[] {
   const rows: DailyRow[] = [];
-  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const calendarDays = daysBack(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()), days);
   for (let i = 0; i < days; i++) {
-    // One date text per day gives both its key in the year document (MMDD) and the row's date.
-    const iso = new Date(end - i * 86_400_000).toISOString();
-    const totals = docs.get(Number(iso.slice(0, 4)))?.[iso.slice(5, 7) + iso.slice(8, 10)];
-    if (totals && totals.c > 0) rows.push({ date: iso.slice(0, 10), count: totals.c, total: totals.s });
+    const day = calendarDays[i]!;
+    const totals = docs.get(day.year)?.[day.key];
+    if (totals && totals.c > 0) rows.push({ date: day.date, count: totals.c, total: totals.s });
   }
   return rows;
 }
