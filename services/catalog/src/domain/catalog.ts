@@ -56,10 +56,13 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
 
   /**
    * Consumes a unit, serves, and refunds the unit if serving failed (only a unit this call
-   * counted). Admins have no limits and are never metered, so billing is not asked for them.
+   * counted). Admins have no limits and are never metered, so billing is not asked for them
+   * (nor is their unit's key made).
    */
-  async function metered<T>(who: Caller, action: MeteredAction, key: string, requestId: string | undefined, serve: (unit: ConsumeResultView) => Promise<T> | T): Promise<T> {
-    const unit = who.role === 'admin' ? ADMIN_UNIT : await billing.consume(who, action, key, requestId);
+  async function metered<T>(who: Caller, action: MeteredAction, keyOf: () => string, requestId: string | undefined, serve: (unit: ConsumeResultView) => Promise<T> | T): Promise<T> {
+    if (who.role === 'admin') return serve(ADMIN_UNIT);
+    const key = keyOf();
+    const unit = await billing.consume(who, action, key, requestId);
     try {
       return await serve(unit);
     } catch (err) {
@@ -112,8 +115,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
 
   return {
     async search(who: Caller, query: { q: string; brands: string[]; sortBy: SearchSort; page: number; limit: number }, requestId?: string) {
-      const key = searchUsage(query, clock.now());
-      return metered(who, 'search', key, requestId, (unit) => {
+      return metered(who, 'search', () => searchUsage(query, clock.now()), requestId, (unit) => {
         const matches = index.search(query);
         const total = unit.maxResults === null ? matches.total : Math.min(matches.total, unit.maxResults);
         const start = (query.page - 1) * query.limit;
@@ -128,7 +130,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
 
     async detail(who: Caller, id: string, requestId?: string) {
       const doc = await sneakerOrNotFound(id);
-      return metered(who, 'product_view', productViewUsage(doc._id, clock.now()), requestId, () => detailOf(doc, clock.now()));
+      return metered(who, 'product_view', () => productViewUsage(doc._id, clock.now()), requestId, () => detailOf(doc, clock.now()));
     },
 
     async sizes(id: string) {

@@ -130,8 +130,10 @@ export function statsOf(variants: VariantState[], firstSaleAt: Date | null): Sne
   };
 }
 
-export const isAvailable = (variant: { lastSaleAt: Date | null }, now: Date): boolean =>
-  variant.lastSaleAt !== null && now.getTime() - variant.lastSaleAt.getTime() <= AVAILABLE_WITHIN_DAYS * 86_400_000;
+/** The earliest last sale (epoch ms) of a size still counted as available at `now`. */
+export const availableSince = (now: Date): number => now.getTime() - AVAILABLE_WITHIN_DAYS * 86_400_000;
+
+export const isAvailable = (variant: { lastSaleAt: Date | null }, now: Date): boolean => variant.lastSaleAt !== null && variant.lastSaleAt.getTime() >= availableSince(now);
 
 // Daily aggregates: one document per sneaker, size (or all sizes) and year, with a count and a
 // sum per day under `days.MMDD`.

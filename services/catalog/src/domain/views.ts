@@ -1,6 +1,6 @@
 import { isTrending, marketStatus, premiumPercent, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type Variant } from '@kicksight/contracts';
 import type { SneakerDoc, SummaryDoc } from '../store/models.ts';
-import { isAvailable } from './market.ts';
+import { availableSince, isAvailable } from './market.ts';
 import type { SneakerSummary } from './search-index.ts';
 
 const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
@@ -42,8 +42,10 @@ export function summaryOf(doc: SneakerDoc): SneakerSummary {
   };
 }
 
-const availableSizes = (summary: SneakerSummary, now: Date): number[] =>
-  summary.sizes.filter((s) => isAvailable({ lastSaleAt: s.lastSaleAt === null ? null : new Date(s.lastSaleAt) }, now)).map((s) => s.size);
+const availableSizes = (summary: SneakerSummary, now: Date): number[] => {
+  const since = availableSince(now);
+  return summary.sizes.filter((s) => s.lastSaleAt !== null && s.lastSaleAt >= since).map((s) => s.size);
+};
 
 export function searchResultOf(summary: SneakerSummary, now: Date): SearchResultSneaker {
   return {
