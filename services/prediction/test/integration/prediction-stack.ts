@@ -1,12 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import express from 'express';
 import { inject } from 'vitest';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { SERVICE_NAMES, type PlanName } from '@kicksight/contracts';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createBillingClient, createEventProducer, listen, newEvent, openInfra, systemClock, type EventProducer, type Redis } from '@kicksight/platform';
+import type { PlanName } from '@kicksight/contracts';
+import { closeServer, createBillingClient, createEventProducer, listen, newEvent, openInfra, systemClock, type EventProducer, type Redis } from '@kicksight/platform';
 import { jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
-import { createApp as createBff } from '../../../../bff/src/app.ts';
-import { loadConfig as loadBffConfig } from '../../../../bff/src/config.ts';
+import { Cleanups, deadUrl, serviceUrlEnv, startBff, startTokenIssuer } from '../../../../bff/test/integration/support.ts';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startBillingStub, startCatalogStub, type BillingStub, type CatalogStub } from './stubs.ts';
@@ -34,16 +31,9 @@ export const sneakerId = (): string => randomBytes(12).toString('hex');
 /** Starts the stack; `cacheRedis` replaces the cache's own Redis client (e.g. one through a proxy). */
 export async function startPredictionStack({ cacheRedis }: { cacheRedis?: Redis } = {}): Promise<PredictionStack> {
   const stack = inject('stack');
-  const undo: (() => Promise<unknown>)[] = [];
-  const cleanup = async () => {
-    for (const step of undo.reverse()) await step().catch(() => {});
-  };
+  const cleanups = new Cleanups();
   try {
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-    const jwks = await listen(express().get('/.well-known/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
-    undo.push(() => closeServer(jwks.server, 100));
-    const jwksUrl = `${jwks.url}/.well-known/jwks.json`;
+    const issuer = await startTokenIssuer(cleanups);
 
     let now = () => new Date();
     const configOf = (prefix: string) =>
@@ -52,15 +42,15 @@ export async function startPredictionStack({ cacheRedis }: { cacheRedis?: Redis 
         REDIS_URL: stack.redis,
         KAFKA_BROKERS: stack.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: prefix,
-        JWKS_URL: jwksUrl,
+        JWKS_URL: issuer.jwksUrl,
         CATALOG_INTERNAL_URL: catalog.url,
         BILLING_INTERNAL_URL: billing.url,
         CONSUMER_SESSION_MS: '6000',
       });
     const catalog = await startCatalogStub(SERVICE_TOKEN, () => now());
-    undo.push(catalog.close);
+    cleanups.add(catalog.close);
     const billing = await startBillingStub(SERVICE_TOKEN);
-    undo.push(billing.close);
+    cleanups.add(billing.close);
 
     const service = await startTestService({
       name: 'prediction',
@@ -72,71 +62,46 @@ export async function startPredictionStack({ cacheRedis }: { cacheRedis?: Redis 
         return createApp({ infra, config, billing: entitlements, cacheRedis });
       },
     });
-    undo.push(service.close);
+    cleanups.add(service.close);
 
-    const nowhere = 'http://127.0.0.1:9';
-    const bffConfig = loadBffConfig({
-      SERVICE_TOKEN,
-      REDIS_URL: stack.redis,
-      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: service.prefix,
-      LOG_LEVEL: 'silent',
-      ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, nowhere])),
-      PREDICTION_URL: service.url,
-      AUTH_JWKS_URL: jwksUrl,
-      AUTH_INTERNAL_URL: nowhere,
-      BILLING_INTERNAL_URL: nowhere,
-      RATE_LIMIT_POINTS: '100000',
-      RATE_LIMIT_KEY_PREFIX: uniqueName('bff_rl'),
+    const bff = await startBff({
+      stack,
+      prefix: service.prefix,
+      cleanups,
+      env: { ...serviceUrlEnv({ prediction: service.url }, await deadUrl()), AUTH_JWKS_URL: issuer.jwksUrl, RATE_LIMIT_POINTS: '100000', RATE_LIMIT_KEY_PREFIX: uniqueName('bff_rl') },
     });
-    const bffInfra = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix: service.prefix } });
-    undo.push(bffInfra.close);
-    const bff = createBff({ infra: bffInfra.infra, config: bffConfig });
-    undo.push(() => bff.stop());
-    const bffServer = await listen(bff.app, 0, '127.0.0.1');
-    undo.push(() => closeServer(bffServer.server, 100));
 
     const producer: EventProducer = createEventProducer(testKafka(stack.kafkaBrokers), { prefix: service.prefix });
     await producer.connect();
-    undo.push(() => producer.disconnect());
-
-    const mint = (id: string, role: 'member' | 'admin') =>
-      new SignJWT({ email: `${id}@example.com`, name: 'Collector', role, tier: 'trial' })
-        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-        .setSubject(id)
-        .setIssuer(JWT_ISSUER)
-        .setAudience(JWT_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(privateKey);
+    cleanups.add(() => producer.disconnect());
 
     return {
-      api: jsonClient(bffServer.url),
+      api: jsonClient(bff.url),
       service,
       catalog,
       billing,
       async member({ plan = 'premium', role = 'member' } = {}) {
         const id = randomUUID();
         billing.setPlan(id, plan);
-        return mint(id, role);
+        return issuer.mint({ id, role });
       },
       async replica() {
         const { infra, close } = await openInfra({ name: 'prediction', logLevel: 'silent', kafka: { brokers: stack.kafkaBrokers, prefix: service.prefix } });
-        undo.push(close);
+        cleanups.add(close);
         const app = createApp({ infra, config: configOf(service.prefix), billing: createBillingClient({ baseUrl: billing.url, serviceToken: SERVICE_TOKEN }) });
         await app.start();
-        undo.push(() => app.stop());
+        cleanups.add(() => app.stop());
         const server = await listen(app.app, 0, '127.0.0.1');
-        undo.push(() => closeServer(server.server, 100));
+        cleanups.add(() => closeServer(server.server, 100));
         return jsonClient(server.url);
       },
       async saleRecorded(data) {
         await producer.send([{ key: data.sneakerId, envelope: newEvent('sale.recorded@1', { saleId: randomUUID(), ...data }, { clock: systemClock }) }]);
       },
-      close: cleanup,
+      close: () => cleanups.run(),
     };
   } catch (err) {
-    await cleanup();
+    await cleanups.run();
     throw err;
   }
 }
