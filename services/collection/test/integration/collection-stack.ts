@@ -1,14 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
 import { inject } from 'vitest';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { SERVICE_NAMES, type PlanName } from '@kicksight/contracts';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createBillingClient, createEventProducer, listen, newEvent, openInfra, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
+import type { PlanName } from '@kicksight/contracts';
+import { createBillingClient, createEventProducer, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
 import { jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
 import type { Kafka } from 'kafkajs';
-import { createApp as createBff } from '../../../../bff/src/app.ts';
-import { loadConfig as loadBffConfig } from '../../../../bff/src/config.ts';
+import { Cleanups, deadUrl, serviceUrlEnv, startBff, startTokenIssuer } from '../../../../bff/test/integration/support.ts';
 import { createApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { startBillingStub, startCatalogStub, type BillingStub, type CatalogStub } from './stubs.ts';
@@ -47,22 +44,15 @@ export const sneakerId = (): string => randomBytes(12).toString('hex');
 
 export async function startCollectionStack(env: Record<string, string> = {}): Promise<CollectionStack> {
   const stack = inject('stack');
-  const undo: (() => Promise<unknown>)[] = [];
-  const cleanup = async () => {
-    for (const step of undo.reverse()) await step().catch(() => {});
-  };
+  const cleanups = new Cleanups();
   try {
     // Auth's side: a signing key and its JWKS, as the BFF and collection fetch it.
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-    const jwks = await listen(express().get('/.well-known/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
-    undo.push(() => closeServer(jwks.server, 100));
-    const jwksUrl = `${jwks.url}/.well-known/jwks.json`;
+    const issuer = await startTokenIssuer(cleanups);
 
     const catalog = await startCatalogStub(SERVICE_TOKEN);
-    undo.push(catalog.close);
+    cleanups.add(catalog.close);
     const billing = await startBillingStub(SERVICE_TOKEN);
-    undo.push(billing.close);
+    cleanups.add(billing.close);
 
     let config: Config | undefined;
     const service = await startTestService({
@@ -75,7 +65,7 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
           REDIS_URL: stack.redis,
           KAFKA_BROKERS: stack.kafkaBrokers.join(','),
           KAFKA_TOPIC_PREFIX: prefix,
-          JWKS_URL: jwksUrl,
+          JWKS_URL: issuer.jwksUrl,
           CATALOG_URL: catalog.url,
           CATALOG_INTERNAL_URL: catalog.url,
           BILLING_INTERNAL_URL: billing.url,
@@ -87,51 +77,31 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
         return createApp({ infra, config, billing: entitlements });
       },
     });
-    undo.push(service.close);
+    cleanups.add(service.close);
 
     // The BFF as its main.ts builds it: collection's routes go to the service, every other owner is down.
-    const nowhere = 'http://127.0.0.1:9';
-    const bffConfig = loadBffConfig({
-      SERVICE_TOKEN,
-      REDIS_URL: stack.redis,
-      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: service.prefix,
-      LOG_LEVEL: 'silent',
-      ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, nowhere])),
-      COLLECTION_URL: service.url,
-      AUTH_JWKS_URL: jwksUrl,
-      AUTH_INTERNAL_URL: nowhere,
-      BILLING_INTERNAL_URL: nowhere,
-      RATE_LIMIT_POINTS: '100000',
-      RATE_LIMIT_KEY_PREFIX: uniqueName('bff_rl'),
-      // Photos of up to 5 MB travel in multipart bodies a little larger than that.
-      BODY_LIMIT_BYTES: String(8 * 1024 * 1024),
+    const bff = await startBff({
+      stack,
+      prefix: service.prefix,
+      cleanups,
+      env: {
+        ...serviceUrlEnv({ collection: service.url }, await deadUrl()),
+        AUTH_JWKS_URL: issuer.jwksUrl,
+        RATE_LIMIT_POINTS: '100000',
+        RATE_LIMIT_KEY_PREFIX: uniqueName('bff_rl'),
+        // Photos of up to 5 MB travel in multipart bodies a little larger than that.
+        BODY_LIMIT_BYTES: String(8 * 1024 * 1024),
+      },
     });
-    const bffInfra = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix: service.prefix } });
-    undo.push(bffInfra.close);
-    const bff = createBff({ infra: bffInfra.infra, config: bffConfig });
-    undo.push(() => bff.stop());
-    const bffServer = await listen(bff.app, 0, '127.0.0.1');
-    undo.push(() => closeServer(bffServer.server, 100));
 
     const kafka = testKafka(stack.kafkaBrokers);
     const producer = createEventProducer(kafka, { prefix: service.prefix });
     await producer.connect();
-    undo.push(() => producer.disconnect());
-
-    const mint = (id: string, role: 'member' | 'admin') =>
-      new SignJWT({ email: `${id}@example.com`, name: 'Collector', role, tier: 'trial' })
-        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-        .setSubject(id)
-        .setIssuer(JWT_ISSUER)
-        .setAudience(JWT_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(privateKey);
+    cleanups.add(() => producer.disconnect());
 
     return {
-      api: jsonClient(bffServer.url),
-      bffUrl: bffServer.url,
+      api: jsonClient(bff.url),
+      bffUrl: bff.url,
       service,
       pool: service.infra.pool!,
       config: config!,
@@ -142,18 +112,18 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
       async member({ plan = 'trial', expired = false, role = 'member' } = {}) {
         const id = randomUUID();
         billing.setPlan(id, plan, expired);
-        return { id, token: await mint(id, role) };
+        return { id, token: await issuer.mint({ id, role }) };
       },
-      send: (method, path, token, body, headers = {}) => fetch(`${bffServer.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } }),
+      send: (method, path, token, body, headers = {}) => fetch(`${bff.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } }),
       async priceChanged({ sneakerId: id, size, price, previous = null, seq }) {
         const envelope = newEvent('price.changed@1', { sneakerId: id, size, price, previous, seq }, { clock: systemClock });
         await producer.send([{ key: id, envelope }]);
         return envelope.id;
       },
-      close: cleanup,
+      close: () => cleanups.run(),
     };
   } catch (err) {
-    await cleanup();
+    await cleanups.run();
     throw err;
   }
 }
