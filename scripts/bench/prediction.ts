@@ -18,12 +18,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import express from 'express';
 import autocannon from 'autocannon';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { PLANS, predictionOptionsSchema, type EntitlementsView } from '@kicksight/contracts';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen } from '@kicksight/platform';
+import { closeServer, listen } from '@kicksight/platform';
 import { predictPrice } from '../../services/prediction/src/domain/prediction.ts';
 import { dateOfDay, dayNumber, type DailyPoint } from '../../services/prediction/src/domain/series.ts';
-import { Cleanups, freePort, machine, measure, percentile, runAlone, runName, startService, summarize, table, throwawayTopics, writeResult, type BenchContext, type BenchResult, type ServiceProcess } from './lib.ts';
+import { Cleanups, freePort, machine, measure, percentile, runAlone, runName, startService, startTokenIssuer, summarize, table, throwawayTopics, writeResult, type BenchContext, type BenchResult, type ServiceProcess } from './lib.ts';
 
 const TARGETS = { coldMs: 20, cachedP95Ms: 2, batchMs: 2_000 };
 const HISTORY_DAYS = 730;
@@ -158,18 +157,8 @@ export default async function prediction(ctx: BenchContext): Promise<BenchResult
     cleanups.add('stop the catalogue', () => closeServer(catalog.server, 100));
     const billing = await startBillingStub();
     cleanups.add('stop billing', () => closeServer(billing.server, 100));
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256' };
-    const jwks = await listen(express().get('/jwks.json', (_req, res) => void res.json({ keys: [jwk] })), 0, '127.0.0.1');
-    cleanups.add('stop the JWKS server', () => closeServer(jwks.server, 100));
-    const sign = (role: 'member' | 'admin') =>
-      new SignJWT({ email: 'bench@example.com', name: 'Bench', role, tier: 'premium' })
-        .setProtectedHeader({ alg: 'ES256', kid: 'bench' })
-        .setSubject(randomUUID())
-        .setIssuer(JWT_ISSUER)
-        .setAudience(JWT_AUDIENCE)
-        .setExpirationTime('1h')
-        .sign(privateKey);
+    const issuer = await startTokenIssuer(cleanups);
+    const sign = (role: 'member' | 'admin') => issuer.sign({ id: randomUUID(), role, tier: 'premium' });
     const [token, adminToken] = [await sign('member'), await sign('admin')];
     const auth = { authorization: `Bearer ${token}` };
 
@@ -189,7 +178,7 @@ export default async function prediction(ctx: BenchContext): Promise<BenchResult
           REDIS_URL: stack.redis,
           KAFKA_BROKERS: stack.kafkaBrokers.join(','),
           KAFKA_TOPIC_PREFIX: name,
-          JWKS_URL: `${jwks.url}/jwks.json`,
+          JWKS_URL: issuer.jwksUrl,
           CATALOG_INTERNAL_URL: catalog.url,
           BILLING_INTERNAL_URL: billing.url,
           ...env,
