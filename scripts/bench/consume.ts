@@ -1,6 +1,7 @@
 // Billing's metering under load: `POST /internal/usage/consume` at a fixed 500 requests/s against the
-// service's internal port, every request a new unit (Redis check-and-count, then the ledger row and its
-// usage.recorded event committed in Postgres). Billing runs as its own process (node services/billing/src/main.ts)
+// service's internal port, every request a new unit (counted and queued for the ledger in one Redis script;
+// the ledger follower writes the ledger rows and their usage.recorded events to Postgres). After the load the
+// benchmark checks that every answered unit reached the ledger, and how long after the last answer it had. Billing runs as its own process (node services/billing/src/main.ts)
 // on free ports against the local stack, with a throwaway database and topic prefix.
 // The verdict uses the latency seen by the client on the internal port. Next to it: the service's own time
 // per request, from the `Server-Timing: app;dur=` header billing sets (arrival at its HTTP server to answer),
@@ -16,7 +17,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { Cleanups, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { createPgPool } from '@kicksight/platform';
+import { Cleanups, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, serviceTimeOf, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 const setting = (name: string, fallback: number): number => {
@@ -69,11 +71,20 @@ function drive(options: {
   });
 }
 
-/** The service's own time from `Server-Timing: app;dur=<ms>`, if the answer has one. */
-function serviceTimeOf(headers: Record<string, unknown>): number | undefined {
-  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'server-timing')?.[1];
-  const dur = /(?:^|,)\s*app;dur=([\d.]+)/.exec(String(value ?? ''))?.[1];
-  return dur === undefined ? undefined : Number(dur);
+/** Waits (at most 30 s) until the ledger holds `expected` units: how many it holds, and how long that took. */
+async function ledgerCatchUp(databaseUrl: string, expected: number): Promise<{ rows: number; afterMs: number }> {
+  const pool = createPgPool(databaseUrl, { max: 1, name: 'bench' });
+  const started = performance.now();
+  try {
+    for (;;) {
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_ledger WHERE refunded_at IS NULL');
+      const afterMs = Math.round(performance.now() - started);
+      if (rows[0]!.n >= expected || afterMs > 30_000) return { rows: rows[0]!.n, afterMs };
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    await pool.end();
+  }
 }
 
 /** A do-nothing HTTP server (reads the body, answers a small JSON), for the floor run. */
@@ -162,7 +173,8 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     /** Per answer: the service's own time (Server-Timing), and what the client saw beyond it. */
     const serviceTimes: number[] = [];
     const outside: number[] = [];
-    await drive({ url, connections, seconds: 2, rate, pacing, request });
+    let answered = 0;
+    await drive({ url, connections, seconds: 2, rate, pacing, request, onAnswer: (status) => status === 200 && answered++ });
     const loadBefore = loadavg()[0]!;
     const { result, late } = await drive({
       url,
@@ -173,6 +185,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       request,
       onAnswer: (status, ms, headers) => {
         if (status !== 200) return;
+        answered += 1;
         latencies.push(ms);
         const own = serviceTimeOf(headers);
         if (own === undefined) return;
@@ -181,6 +194,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       },
     });
     const loadAfter = loadavg()[0]!;
+    const ledger = await ledgerCatchUp(db.url, answered);
     latencies.sort((a, b) => a - b);
     serviceTimes.sort((a, b) => a - b);
     outside.sort((a, b) => a - b);
@@ -204,7 +218,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       errors: result.errors,
       late,
     };
-    const clean = stats.non2xx === 0 && stats.errors === 0;
+    const clean = stats.non2xx === 0 && stats.errors === 0 && ledger.rows >= answered;
     const pass = clean && stats.p99 <= TARGET_P99_MS;
     const host = machine();
     const paced = pacing === 'even' ? `spread evenly (${late} sent late)` : "autocannon's overallRate: bursts at the start of each second";
@@ -217,11 +231,12 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
         ['client minus service', beyondService.p50, beyondService.p90, beyondService.p99, '', beyondService.max, '', beyondService.samples, ''],
         ...(floor ? [['floor (do-nothing server)', floor.p50, floor.p90, floor.p99, '', floor.max, '', floor.samples, '']] : []),
       ]),
+      `ledger: every answered unit written ${ledger.afterMs} ms after the load ended (${ledger.rows} rows; ${answered} answers counted)`,
       `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the client's p99`,
     ];
-    const data = { rate, pacing, durationS, connections, members, stats, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
+    const data = { rate, pacing, durationS, connections, members, stats, ledger, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
     lines.push(`results: ${writeResult('consume', data)}`);
-    return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at ${rate} req/s (p99 ${stats.p99} ms)${clean ? '' : '; INVALID RUN: some requests failed'}`, pass, lines, data };
+    return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at ${rate} req/s (p99 ${stats.p99} ms)${clean ? '' : '; INVALID RUN: some requests failed or units are missing from the ledger'}`, pass, lines, data };
   } finally {
     await cleanups.run(log);
   }

@@ -351,6 +351,13 @@ export async function load(options: LoadOptions): Promise<LoadStats> {
   return summarize([await measure(options)]);
 }
 
+/** The service's own time from `Server-Timing: app;dur=<ms>`, if the answer has one. */
+export function serviceTimeOf(headers: Record<string, unknown>): number | undefined {
+  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'server-timing')?.[1];
+  const dur = /(?:^|,)\s*app;dur=([\d.]+)/.exec(String(value ?? ''))?.[1];
+  return dur === undefined ? undefined : Number(dur);
+}
+
 /** Writes a benchmark's data to `.stack/bench/<name>.json` and returns the path. */
 export function writeResult(name: string, data: Record<string, unknown>): string {
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -22,14 +22,11 @@ const types = {
     oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export function createPgPool(connectionString: string, options: { max?: number; name?: string; asynchronousCommit?: boolean } = {}): pg.Pool {
+export function createPgPool(connectionString: string, options: { max?: number; name?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.name,
-    // A commit answers before its WAL reaches the disk: a crash of the server (not of a client) may lose
-    // the last fraction of a second of commits, never leave one half-written. For records that can be lost so.
-    ...(options.asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     types,

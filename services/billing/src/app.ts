@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createHttpSurface, createJwtVerifier, createPgPool, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAnalytics } from './domain/analytics.ts';
 import { createErasure } from './domain/erasure.ts';
@@ -16,6 +16,7 @@ import { localPagesRouter } from './http/local-pages.ts';
 import { membershipRouter } from './http/membership-router.ts';
 import { WEBHOOK_PATH, webhookRouter } from './http/webhook-router.ts';
 import { createCounters } from './store/counters.ts';
+import { ledgerStreamOf } from './store/ledger-stream.ts';
 
 export interface Deps {
   infra: Infra;
@@ -47,20 +48,16 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const prices = pricesOf(config);
 
   const subscriptions = createSubscriptions({ pool, clock });
-  const counters = createCounters(redis);
-  // The usage ledger's own connections commit asynchronously: a metered request is answered without
-  // waiting for the disk (a commit's flush is milliseconds here, the target a 2 ms p99). A crash of the
-  // database server may lose the last fraction of a second of units: members would get those few
-  // searches or views back; Redis holds the counts meanwhile. Payments and subscriptions commit as usual.
-  const ledgerPool = createPgPool(config.DATABASE_URL, { max: 2, name: 'billing-ledger', asynchronousCommit: true });
-  const metering = createMetering({ pool, ledgerPool, counters, clock, subscriptions });
+  const ledgerStream = ledgerStreamOf(config.DATABASE_URL);
+  const counters = createCounters(redis, { ledgerStream });
+  const metering = createMetering({ pool, redis, counters, clock, subscriptions, logger, ledgerStream });
   const links = createSignedLinks({ secret: config.LOCAL_GATEWAY_SECRET, baseUrl: config.PUBLIC_API_URL, clock });
   const localGateway = createLocalGateway({ pool, clock, subscriptions, links });
   const gateway = config.PAYMENT_GATEWAY === 'local' ? localGateway : createStripeGateway({ stripe, prices, pool });
   const membership = createMembership({ pool, clock, subscriptions, metering, gateway, webUrl: config.WEB_URL });
   const stripeEvents = createStripeEvents({ pool, clock, subscriptions, prices });
   const analytics = createAnalytics({ pool, clock });
-  const erasure = createErasure({ pool, clock, gateway, counters, subscriptions });
+  const erasure = createErasure({ pool, clock, gateway, counters, subscriptions, ledgerWritten: metering.ledgerWritten });
   const consumer = billingConsumer({ kafka, prefix: infra.kafkaPrefix, pool, clock, logger, subscriptions, erasure });
   const jobs: ScheduledJob[] = [{ name: 'expire-trials', run: () => subscriptions.expireTrials() }];
   if (gateway.kind === 'local') jobs.push({ name: 'renew-local-subscriptions', run: () => localGateway.renewDue() });
@@ -86,6 +83,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
     app,
     internalApp,
     async start() {
+      metering.start();
       await metering.warm();
       await consumer.start();
       scheduler.start();
@@ -93,8 +91,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
     async stop() {
       await scheduler.stop();
       await consumer.stop();
-      await metering.drain();
-      await ledgerPool.end();
+      await metering.stop();
     },
   };
 }

@@ -58,19 +58,4 @@ describe('Postgres', () => {
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM sneaker WHERE name = 'Dunk Low'`);
     expect(rows[0].n).toBe(0);
   });
-
-  it('commits asynchronously on a pool made for it, and as usual on the others', async () => {
-    const asynchronous = createPgPool(db.url, { max: 1, asynchronousCommit: true });
-    try {
-      const setting = async (p: Pool) => (await p.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit;
-      expect(await setting(asynchronous)).toBe('off');
-      expect(await setting(pool)).toBe('on');
-      // A row committed there is at once visible elsewhere.
-      await asynchronous.query(`INSERT INTO sneaker (name, retail_cents) VALUES ('Air Max 1', 15000)`);
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM sneaker WHERE name = 'Air Max 1'`);
-      expect(rows[0].n).toBe(1);
-    } finally {
-      await asynchronous.end();
-    }
-  });
 });

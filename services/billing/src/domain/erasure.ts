@@ -13,7 +13,22 @@ import type { Subscriptions } from './subscriptions.ts';
  * A deleted account: its subscription is cancelled at the gateway and its billing data erased;
  * invoices stay for the books, without the person.
  */
-export function createErasure({ pool, clock, gateway, counters, subscriptions: lifecycle }: { pool: Pool; clock: Clock; gateway: PaymentGateway; counters: Counters; subscriptions: Subscriptions }) {
+export function createErasure({
+  pool,
+  clock,
+  gateway,
+  counters,
+  subscriptions: lifecycle,
+  ledgerWritten,
+}: {
+  pool: Pool;
+  clock: Clock;
+  gateway: PaymentGateway;
+  counters: Counters;
+  subscriptions: Subscriptions;
+  /** Resolves once the units counted so far are in the ledger (so none is written after the erasure). */
+  ledgerWritten: () => Promise<void>;
+}) {
   const eraseRows = applyOnce(
     pool,
     'billing-erasure',
@@ -39,6 +54,7 @@ export function createErasure({ pool, clock, gateway, counters, subscriptions: l
       if (subscription && subscription.tier !== 'trial' && subscription.gateway === gateway.kind && subscription.status !== 'canceled') {
         await gateway.cancelNow(subscription);
       }
+      await ledgerWritten();
       await eraseRows(event);
       await counters.eraseUser(userId);
     },

@@ -1,7 +1,7 @@
 import type { MeteredAction } from '@kicksight/contracts';
-import { AppError, newEvent, type Clock, type OutgoingEvent, type Pool } from '@kicksight/platform';
+import { AppError, newEvent, type Clock, type Logger, type OutgoingEvent, type Pool, type Redis } from '@kicksight/platform';
 import { ledger } from '../store/ledger.ts';
-import { createLedgerWriter } from '../store/ledger-writer.ts';
+import { createLedgerFollower, type LedgerEntry } from '../store/ledger-stream.ts';
 import type { Counters } from '../store/counters.ts';
 import { entitlementsOf, type Entitlements } from './entitlements.ts';
 import { limitOf, thresholdReached, usagePeriod, type UsagePeriod } from './periods.ts';
@@ -34,23 +34,45 @@ const LIMIT_ERRORS: Record<MeteredAction, { code: string; message: string }> = {
 
 export const trialExpired = () => AppError.forbidden('Your free trial has ended. Choose a plan to keep searching, viewing and adding sneakers.', 'TRIAL_EXPIRED');
 
+/** The events of a counted unit: usage.recorded, and usage.threshold at 80% and 100% of the limit. */
+export function ledgerEvents({ unit, used, limit }: Extract<LedgerEntry, { kind: 'count' }>): OutgoingEvent[] {
+  const { userId } = unit;
+  const action = unit.action as MeteredAction;
+  const clock = { now: () => unit.at };
+  const events: OutgoingEvent[] = [{ key: userId, envelope: newEvent('usage.recorded@1', { userId, action, used, limit }, { clock }) }];
+  const level = thresholdReached(used, limit);
+  if (level && limit !== null) events.push({ key: userId, envelope: newEvent('usage.threshold@1', { userId, action, used, limit, level }, { clock }) });
+  return events;
+}
+
 /** Counters outlive their period by a week, then Redis forgets them (the ledger keeps them). */
 const ttlOf = (period: UsagePeriod, now: Date) => Math.max(60, Math.ceil((period.endsAt.getTime() - now.getTime()) / 1000) + 7 * 24 * 3600);
 
 /**
  * Usage metering, the single source of truth for searches and product views: checks the limit and
- * counts atomically in Redis, records each unit in the ledger with its events, refunds on request.
- * A counted unit is answered once its ledger row and events have committed; units counted together
- * share one commit (see createLedgerWriter). `ledgerPool` is where the ledger is written: billing
- * gives it connections that commit asynchronously (see the app). The subscription behind the limits
- * is read through a short cache (see Subscriptions.recent).
+ * counts atomically in Redis, and in the same step queues the unit for the ledger, which the ledger
+ * follower writes to Postgres with the unit's events (usage.recorded, usage.threshold) in counting
+ * order, within milliseconds. A unit is answered once Redis has counted it: the Postgres commit is not
+ * on the request's path. Should Redis lose its data before the follower wrote what it queued, those
+ * few units are given back to their members (counters are rebuilt from the ledger); a unit is never
+ * counted in the ledger without having been counted in Redis. Refunds travel the same way, so a
+ * refund never overtakes its unit. The subscription behind the limits is read through a short cache
+ * (see Subscriptions.recent).
  */
-export function createMetering({ pool, ledgerPool = pool, counters, clock, subscriptions }: { pool: Pool; ledgerPool?: Pool; counters: Counters; clock: Clock; subscriptions: Subscriptions }) {
-  const writer = createLedgerWriter({ pool: ledgerPool });
+export function createMetering({ pool, redis, counters, clock, subscriptions, logger, ledgerStream }: { pool: Pool; redis: Redis; counters: Counters; clock: Clock; subscriptions: Subscriptions; logger: Logger; ledgerStream: string }) {
+  const follower = createLedgerFollower({ pool, redis, stream: ledgerStream, logger, eventsOf: ledgerEvents });
+
+  /** The ledger holds every unit queued so far (what a counter rebuilt from it must include). */
+  async function ledgerWritten(timeoutMs?: number): Promise<void> {
+    try {
+      await follower.caughtUp(timeoutMs);
+    } catch (err) {
+      throw AppError.unavailable('Usage could not be counted; please try again.', err);
+    }
+  }
 
   async function seedFromLedger(userId: string, action: string, period: UsagePeriod, now: Date) {
-    // Units counted before Redis lost the counter may still be on their way to the ledger.
-    await writer.idle();
+    await ledgerWritten();
     await counters.seed(userId, action, period.id, await ledger.keys(pool, userId, action, period.id), ttlOf(period, now));
   }
 
@@ -74,26 +96,14 @@ export function createMetering({ pool, ledgerPool = pool, counters, clock, subsc
       if (role === 'admin') return { allowed: true, used: null, limit: null, maxResults: null, counted: false };
       if (entitlements.expired) throw trialExpired();
       const limit = limitOf(entitlements, action);
-      let outcome = await counters.consume(userId, action, period.id, key, limit, ttlOf(period, now));
+      const unit = { userId, action, period: period.id, key, plan: entitlements.plan, at: now };
+      let outcome = await counters.consume(unit, limit, ttlOf(period, now));
       if (outcome.state === 'missing') {
         await seedFromLedger(userId, action, period, now);
-        outcome = await counters.consume(userId, action, period.id, key, limit, ttlOf(period, now));
+        outcome = await counters.consume(unit, limit, ttlOf(period, now));
       }
       if (outcome.state === 'missing') throw AppError.unavailable('Usage could not be counted; please try again.');
       if (outcome.state === 'refused') throw AppError.forbidden(LIMIT_ERRORS[action].message, LIMIT_ERRORS[action].code);
-      if (outcome.counted) {
-        const events: OutgoingEvent[] = [{ key: userId, envelope: newEvent('usage.recorded@1', { userId, action, used: outcome.used, limit }, { clock }) }];
-        const level = thresholdReached(outcome.used, limit);
-        if (level && limit !== null) {
-          events.push({ key: userId, envelope: newEvent('usage.threshold@1', { userId, action, used: outcome.used, limit, level }, { clock }) });
-        }
-        try {
-          await writer.record({ userId, action, period: period.id, key, plan: entitlements.plan, at: now }, events);
-        } catch (err) {
-          await counters.refund(userId, action, period.id, key).catch(() => undefined);
-          throw AppError.unavailable('Usage could not be recorded; please try again.', err);
-        }
-      }
       return { allowed: true, used: outcome.used, limit, maxResults: entitlements.limits.searchResults, counted: outcome.counted };
     },
 
@@ -101,11 +111,8 @@ export function createMetering({ pool, ledgerPool = pool, counters, clock, subsc
     async refund({ userId, role, action, key }: ConsumeRequest): Promise<boolean> {
       if (role === 'admin') return false;
       const { now, period } = await context(userId, role);
-      // A refund follows its unit's write, never overtakes it.
-      await writer.settled({ userId, action, period: period.id, key });
-      const refunded = await counters.refund(userId, action, period.id, key);
-      const inLedger = await ledger.refund(pool, { userId, action, period: period.id, key, at: now });
-      return refunded || inLedger;
+      if ((await counters.used(userId, action, period.id)) === undefined) await seedFromLedger(userId, action, period, now);
+      return counters.refund({ userId, action, period: period.id, key }, now);
     },
 
     /** Counts of the current period and what they allow, without counting anything. */
@@ -118,11 +125,17 @@ export function createMetering({ pool, ledgerPool = pool, counters, clock, subsc
 
     entitlements: async (userId: string, role: Role) => (await context(userId, role)).entitlements,
 
-    /** Resolves once every counted unit has been written to the ledger (or failed). */
-    drain: () => writer.idle(),
+    /** Resolves once every unit counted so far is in the ledger. */
+    ledgerWritten: () => ledgerWritten(),
+
+    /** Starts writing the ledger (on the pod that holds the follower's lease). */
+    start: () => follower.start(),
+    stop: () => follower.stop(),
 
     /** Seeds the counters of recent periods from the ledger (at start, after Redis lost them). */
     async warm(days = 35): Promise<number> {
+      // A follower that died with units queued is replaced within its lease's time.
+      await ledgerWritten(30_000);
       const now = clock.now();
       const recent = await ledger.recentCounters(pool, new Date(now.getTime() - days * 24 * 3600 * 1000));
       for (const { userId, action, period } of recent) {

@@ -80,12 +80,16 @@ export const ledger = {
     return new Set((rows[0]?.recorded ?? []).map((n) => n - 1));
   },
 
-  async refund(db: Queryable, unit: { userId: string; action: string; period: string; key: string; at: Date }): Promise<boolean> {
-    const { rowCount } = await db.query(
-      `UPDATE usage_ledger SET refunded_at = $5 WHERE user_id = $1 AND action = $2 AND period = $3 AND usage_key = $4 AND refunded_at IS NULL`,
-      [unit.userId, unit.action, unit.period, unit.key, unit.at],
-    );
-    return rowCount === 1;
+  /** Marks units given back (each unit's live row, if any); answers how many were marked. */
+  async refundMany(db: Queryable, units: { userId: string; action: string; period: string; key: string; at: Date }[]): Promise<number> {
+    const { rowCount } = await db.query({
+      name: 'billing-ledger-refund-many',
+      text: `UPDATE usage_ledger l SET refunded_at = r.at
+               FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS r(user_id, action, period, usage_key, at)
+              WHERE l.user_id = r.user_id AND l.action = r.action AND l.period = r.period AND l.usage_key = r.usage_key AND l.refunded_at IS NULL`,
+      values: [units.map((u) => u.userId), units.map((u) => u.action), units.map((u) => u.period), units.map((u) => u.key), units.map((u) => u.at)],
+    });
+    return rowCount ?? 0;
   },
 
   /** The counted keys of one counter. */

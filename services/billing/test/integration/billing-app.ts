@@ -7,6 +7,7 @@ import { JWT_AUDIENCE, JWT_ISSUER, createJwtVerifier, createServiceClient } from
 import { jsonClient, startTestService, type TestService } from '@kicksight/testkit';
 import { createApp, stripeClient } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { ledgerCaughtUp, ledgerStreamOf } from '../../src/store/ledger-stream.ts';
 
 export const SERVICE_TOKEN = 'billing-test-service-token';
 
@@ -18,6 +19,8 @@ export type BillingApp = TestService & {
   /** A signed access token for a user. */
   token(user: { id: string; role?: 'member' | 'admin'; email?: string; name?: string }): Promise<string>;
   internal: ReturnType<typeof createServiceClient>;
+  /** Resolves once every unit counted so far is in the ledger (and its events in the outbox). */
+  ledgerWritten(): Promise<void>;
 };
 
 /** Billing on free ports against the shared servers, with its own database and topics, a movable clock and test tokens. */
@@ -53,6 +56,7 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
     config: config!,
     stripeCalls,
     internal: createServiceClient({ service: 'billing', baseUrl: service.internalUrl!, serviceToken: SERVICE_TOKEN }),
+    ledgerWritten: () => ledgerCaughtUp(service.infra.redis!, ledgerStreamOf(config!.DATABASE_URL)),
     token: (user) =>
       new SignJWT({ email: user.email ?? `${user.id}@example.com`, name: user.name ?? 'Member', role: user.role ?? 'member', tier: 'trial' })
         .setProtectedHeader({ alg: 'ES256', kid: 'k' })

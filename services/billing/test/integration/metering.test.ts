@@ -50,6 +50,7 @@ describe('trial limits', () => {
     const userId = newUserId();
     const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => consume({ userId, action: 'search', key: `c${i}` })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    await billing.ledgerWritten();
     const { rows } = await billing.infra.pool!.query(`SELECT count(*)::int AS n FROM usage_ledger WHERE user_id = $1 AND refunded_at IS NULL`, [userId]);
     expect(rows[0].n).toBe(10);
   });
@@ -60,6 +61,21 @@ describe('trial limits', () => {
     const refund = await billing.internal.post<{ refunded: boolean }>('/internal/usage/refund', { userId, role: 'member', action: 'product_view', key: 'v5' });
     expect(refund.refunded).toBe(true);
     expect(await consume({ userId, action: 'product_view', key: 'v6' })).toMatchObject({ used: 5, counted: true });
+  });
+
+  it('writes a unit counted, given back and counted again to the ledger in that order', async () => {
+    const userId = newUserId();
+    const unit = { userId, action: 'search' as const, key: 'again' };
+    await consume(unit);
+    expect((await billing.internal.post<{ refunded: boolean }>('/internal/usage/refund', { role: 'member', ...unit })).refunded).toBe(true);
+    expect((await billing.internal.post<{ refunded: boolean }>('/internal/usage/refund', { role: 'member', ...unit })).refunded).toBe(false);
+    expect(await consume(unit)).toMatchObject({ used: 1, counted: true });
+    await billing.ledgerWritten();
+    const pool = billing.infra.pool!;
+    const { rows } = await pool.query(`SELECT refunded_at IS NOT NULL AS refunded FROM usage_ledger WHERE user_id = $1 ORDER BY created_at, refunded_at NULLS LAST`, [userId]);
+    expect(rows.map((r) => r.refunded)).toEqual([true, false]);
+    const events = await pool.query(`SELECT (envelope->'data'->>'used')::int AS used FROM outbox WHERE type = 'usage.recorded@1' AND message_key = $1 ORDER BY seq`, [userId]);
+    expect(events.rows.map((r) => r.used)).toEqual([1, 1]);
   });
 
   it('rebuilds counters from the ledger when Redis lost them', async () => {
@@ -83,6 +99,7 @@ describe('trial limits', () => {
   it('publishes usage.threshold at 80% and 100%', async () => {
     const userId = newUserId();
     for (let i = 1; i <= 10; i++) await consume({ userId, action: 'search', key: `t${i}` });
+    await billing.ledgerWritten();
     const { rows } = await billing.infra.pool!.query(`SELECT envelope->'data' AS data FROM outbox WHERE type = 'usage.threshold@1' AND message_key = $1 ORDER BY seq`, [userId]);
     expect(rows.map((r) => [r.data.used, r.data.level])).toEqual([
       [8, 80],
@@ -112,6 +129,7 @@ describe('units counted together', () => {
     const results = await Promise.all(keys.map((key) => consume({ userId, action: 'search', key })));
     expect(results.filter((r) => r.counted)).toHaveLength(20);
     expect(results.filter((r) => r.counted).map((r) => r.used).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    await billing.ledgerWritten();
     const pool = billing.infra.pool!;
     const ledgerRows = await pool.query(`SELECT usage_key FROM usage_ledger WHERE user_id = $1 AND refunded_at IS NULL`, [userId]);
     expect(ledgerRows.rows.map((r) => r.usage_key).sort()).toEqual([...new Set(keys)].sort());

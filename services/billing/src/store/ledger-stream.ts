@@ -1,0 +1,250 @@
+import { eventKey, isKnownEvent, parseEvent, topicOf } from '@kicksight/contracts';
+import { createLease, type Logger, type OutgoingEvent, type Pool, type Redis } from '@kicksight/platform';
+import { ledger, type LedgerEvent, type LedgerUnit } from './ledger.ts';
+
+/** A unit's identity in the ledger. */
+export type UnitRef = Pick<LedgerUnit, 'userId' | 'action' | 'period' | 'key'>;
+
+/** One entry of the ledger stream: a unit counted (with its count and limit), or given back. */
+export type LedgerEntry =
+  | { id: string; kind: 'count'; unit: LedgerUnit; used: number; limit: number | null }
+  | { id: string; kind: 'refund'; unit: UnitRef; at: Date };
+
+/**
+ * The outbox relay is woken at most this often by the ledger's commits. Each wake-up costs the relay a
+ * round of queries and a Kafka request; under steady traffic one per commit would keep it publishing
+ * a few events at a time. Events still leave within about this long of their commit (the relay's own
+ * polling remains the fallback).
+ */
+export const RELAY_WAKE_MS = 50;
+/** How long a blocking read waits for new entries before asking again. */
+const BLOCK_MS = 1_000;
+/**
+ * After writing less than a full batch, the follower lets units gather this long before reading again:
+ * one statement per few milliseconds of traffic instead of one per unit, which keeps the follower's
+ * work (on the same CPUs as the requests) small. It is how far, at most, the ledger trails Redis.
+ */
+export const GATHER_MS = 10;
+/** The pause after a failed read or write (Redis or Postgres unreachable) before trying again. */
+const RETRY_MS = 500;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const unitIdOf = (u: UnitRef) => JSON.stringify([u.userId, u.action, u.period, u.key]);
+
+/** Reads a stream entry's fields (see counters.ts); undefined when they do not make an entry. */
+export function parseEntry(id: string, fields: string[]): LedgerEntry | undefined {
+  const f = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
+  const [userId, action, period, key, t] = [f.get('u'), f.get('a'), f.get('p'), f.get('k'), Number(f.get('t'))];
+  if (!userId || !action || !period || !key || !Number.isFinite(t)) return undefined;
+  const at = new Date(t);
+  if (f.get('op') === 'r') return { id, kind: 'refund', unit: { userId, action, period, key }, at };
+  const [plan, used, limit] = [f.get('pl'), Number(f.get('n')), Number(f.get('l'))];
+  if (f.get('op') !== 'c' || !plan || !Number.isInteger(used) || !Number.isInteger(limit)) return undefined;
+  return { id, kind: 'count', unit: { userId, action, period, key, plan, at }, used, limit: limit < 0 ? null : limit };
+}
+
+/**
+ * Splits entries, in order, into runs in which no unit appears twice (at most `maxBatch` each): the
+ * entries of one run touch distinct units, so they can be written together in any order, while a unit
+ * counted, given back and counted again is written in three runs, in that order.
+ */
+export function batchesOf<T extends { unit: UnitRef }>(entries: T[], maxBatch: number): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let units = new Set<string>();
+  for (const entry of entries) {
+    const id = unitIdOf(entry.unit);
+    if (current.length >= maxBatch || units.has(id)) {
+      batches.push(current);
+      current = [];
+      units = new Set();
+    }
+    current.push(entry);
+    units.add(id);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** The ledger stream of a billing database: the units queued in it belong to that database's ledger. */
+export const ledgerStreamOf = (databaseUrl: string) => `billing:usage-ledger:${new URL(databaseUrl).pathname.slice(1)}`;
+
+/**
+ * Resolves once every entry queued in the stream before this call has been written; rejects after
+ * `timeoutMs` (no follower running, or Postgres unreachable).
+ */
+export async function ledgerCaughtUp(redis: Redis, stream: string, timeoutMs = 5_000): Promise<void> {
+  const newest = await redis.xrevrange(stream, '+', '-', 'COUNT', 1);
+  const target = newest[0]?.[0];
+  if (!target) return;
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 1; ; delay = Math.min(delay * 2, 20)) {
+    if ((await redis.xrange(stream, '-', target, 'COUNT', 1)).length === 0) return;
+    if (Date.now() >= deadline) throw new Error(`the usage ledger is behind by ${await redis.xlen(stream)} units`);
+    await sleep(delay);
+  }
+}
+
+export interface LedgerFollowerOptions {
+  pool: Pool;
+  redis: Redis;
+  /** The stream's key (one per billing database). */
+  stream: string;
+  logger: Logger;
+  /** The events a counted unit publishes (written to the outbox with its ledger row). */
+  eventsOf: (entry: Extract<LedgerEntry, { kind: 'count' }>) => OutgoingEvent[];
+  maxBatch?: number;
+  gatherMs?: number;
+  wakeEveryMs?: number;
+  /** How long a follower that died keeps the others waiting. */
+  leaseTtlMs?: number;
+}
+
+/**
+ * Writes the ledger stream to Postgres: counted units as ledger rows with their events in the
+ * outbox, given-back units as refunds, in the order they were counted. Metering answers as soon as
+ * Redis has counted a unit and queued it here; this follower writes what has queued up since its
+ * last write in one statement, and removes entries from the stream only once committed. Writes are
+ * idempotent (a unit already in the ledger is skipped with its events, a refund applies to the
+ * live row only), so entries read twice after a crash are harmless. While Postgres is unreachable
+ * units stay queued in Redis and are written when it is back. One follower at a time (a Redis lease)
+ * keeps the order across billing's pods.
+ */
+export function createLedgerFollower({ pool, redis, stream, logger, eventsOf, maxBatch = 256, gatherMs = GATHER_MS, wakeEveryMs = RELAY_WAKE_MS, leaseTtlMs = 5_000 }: LedgerFollowerOptions) {
+  const log = logger.child({ component: 'ledger-follower', stream });
+  let reader: Redis | undefined;
+  let following: Promise<void> | undefined;
+  let stopping = false;
+  let lastWake = -Infinity;
+  let wakeTimer: NodeJS.Timeout | undefined;
+
+  /** Wakes the relay for events committed without waking it, `wakeEveryMs` after the last wake-up. */
+  function wakeLater(): void {
+    if (wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      lastWake = performance.now();
+      // Should this fail, the relay's own polling finds the events.
+      ledger.wakeRelay(pool).catch(() => undefined);
+    }, Math.max(0, lastWake + wakeEveryMs - performance.now()));
+    wakeTimer.unref();
+  }
+
+  function outboxRows(entry: Extract<LedgerEntry, { kind: 'count' }>, position: number): LedgerEvent[] {
+    try {
+      return eventsOf(entry).map(({ key, envelope }) => {
+        const parsed = parseEvent(envelope);
+        const type = eventKey(parsed.type, parsed.version);
+        if (!isKnownEvent(type)) throw new Error(`unknown event type ${type}`);
+        return { unit: position, id: parsed.id, topic: topicOf(type), messageKey: key, type, envelope: JSON.stringify(envelope), at: entry.unit.at };
+      });
+    } catch (err) {
+      // The unit itself still counts; only its events are missing.
+      log.error({ err, unit: entry.unit }, 'the events of a counted unit could not be built');
+      return [];
+    }
+  }
+
+  /** Writes one run of entries (distinct units). */
+  async function write(batch: LedgerEntry[]): Promise<void> {
+    const counted = batch.filter((e) => e.kind === 'count');
+    const refunds = batch.filter((e) => e.kind === 'refund');
+    if (counted.length > 0) {
+      const events = counted.flatMap((entry, i) => outboxRows(entry, i));
+      const wake = events.length > 0 && performance.now() - lastWake >= wakeEveryMs;
+      if (wake) lastWake = performance.now();
+      const recorded = await ledger.recordMany(
+        pool,
+        counted.map((e) => e.unit),
+        events,
+        wake,
+      );
+      if (wake) {
+        // This commit's notification covers the events of the batches before it as well.
+        clearTimeout(wakeTimer);
+        wakeTimer = undefined;
+      } else if (recorded.size > 0) wakeLater();
+    }
+    if (refunds.length > 0) await ledger.refundMany(pool, refunds.map((e) => ({ ...e.unit, at: e.at })));
+  }
+
+  async function follow(source: Redis): Promise<void> {
+    // Entries are removed once written, so whatever the stream holds is still to be written.
+    let after = '0-0';
+    while (!stopping) {
+      let reply: [string, [string, string[]][]][] | null;
+      try {
+        reply = (await source.xread('COUNT', maxBatch, 'BLOCK', BLOCK_MS, 'STREAMS', stream, after)) as typeof reply;
+      } catch (err) {
+        if (stopping) return;
+        log.warn({ err }, 'the ledger stream could not be read');
+        await sleep(RETRY_MS);
+        continue;
+      }
+      const read = reply?.[0]?.[1] ?? [];
+      if (read.length === 0) continue;
+      const entries: LedgerEntry[] = [];
+      const malformed: string[] = [];
+      for (const [id, fields] of read) {
+        const entry = parseEntry(id, fields);
+        if (entry) entries.push(entry);
+        else {
+          malformed.push(id);
+          log.error({ id, fields }, 'a malformed ledger stream entry was dropped');
+        }
+      }
+      try {
+        for (const batch of batchesOf(entries, maxBatch)) {
+          await write(batch);
+          await redis.xdel(stream, ...batch.map((e) => e.id));
+        }
+        if (malformed.length > 0) await redis.xdel(stream, ...malformed);
+        after = read.at(-1)![0];
+        if (read.length < maxBatch) await sleep(gatherMs);
+      } catch (err) {
+        // Nothing is lost: what was not written is still in the stream and is read again.
+        log.error({ err }, 'usage units could not be written to the ledger; retrying');
+        after = '0-0';
+        await sleep(RETRY_MS);
+      }
+    }
+  }
+
+  async function stopFollowing(): Promise<void> {
+    stopping = true;
+    // A blocked read ends at once when its connection closes.
+    reader?.disconnect();
+    await following;
+    reader = undefined;
+    following = undefined;
+  }
+
+  const lease = createLease({
+    redis,
+    key: `${stream}:follower`,
+    logger,
+    ttlMs: leaseTtlMs,
+    onAcquired: () => {
+      stopping = false;
+      // Blocking reads hold their connection, so they get one of their own.
+      reader = redis.duplicate();
+      following = follow(reader);
+    },
+    onLost: stopFollowing,
+  });
+
+  return {
+    start: () => lease.start(),
+    stop: () => lease.stop(),
+    isFollowing: () => lease.isHeld(),
+
+    /** Units queued and not yet written. */
+    backlog: () => redis.xlen(stream),
+
+    /** Resolves once every entry queued before this call has been written (see ledgerCaughtUp). */
+    caughtUp: (timeoutMs?: number) => ledgerCaughtUp(redis, stream, timeoutMs),
+  };
+}
+
+export type LedgerFollower = ReturnType<typeof createLedgerFollower>;

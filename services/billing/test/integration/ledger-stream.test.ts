@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPgPool, createRedis, type Redis } from '@kicksight/platform';
+import { waitFor } from '@kicksight/testkit';
+import { ledgerEvents } from '../../src/domain/metering.ts';
+import { createCounters } from '../../src/store/counters.ts';
+import type { LedgerUnit } from '../../src/store/ledger.ts';
+import { createLedgerFollower, ledgerCaughtUp, type LedgerFollower } from '../../src/store/ledger-stream.ts';
+import { newUserId, startBilling, type BillingApp } from './billing-app.ts';
+
+// Followers of streams of their own (not the app's), writing to the app's database.
+let billing: BillingApp;
+let redis: Redis;
+const followers: LedgerFollower[] = [];
+
+beforeAll(async () => {
+  billing = await startBilling();
+  redis = createRedis(inject('stack').redis);
+});
+afterAll(async () => {
+  await Promise.all(followers.map((f) => f.stop()));
+  await redis?.quit();
+  await billing?.close();
+});
+
+function setUp() {
+  const stream = `billing:usage-ledger:test-${randomUUID()}`;
+  const follower = (pool = billing.infra.pool!) => {
+    const made = createLedgerFollower({ pool, redis, stream, logger: billing.infra.logger, eventsOf: ledgerEvents, leaseTtlMs: 1_500 });
+    followers.push(made);
+    return made;
+  };
+  return { stream, counters: createCounters(redis, { ledgerStream: stream }), follower };
+}
+
+const unitOf = (userId: string, key: string): LedgerUnit => ({ userId, action: 'search', period: 'p-test', key, plan: 'unlimited', at: new Date() });
+/** Counts units on a counter seeded at 0 (unlimited), as metering does. */
+async function count(counters: ReturnType<typeof createCounters>, units: LedgerUnit[]) {
+  await counters.seed(units[0]!.userId, 'search', 'p-test', [], 600);
+  for (const unit of units) expect(await counters.consume(unit, null, 600)).toMatchObject({ state: 'allowed', counted: true });
+}
+const ledgerKeys = async (userId: string) =>
+  (await billing.infra.pool!.query(`SELECT usage_key FROM usage_ledger WHERE user_id = $1 AND refunded_at IS NULL ORDER BY usage_key`, [userId])).rows.map((r) => r.usage_key as string);
+const recordedEvents = async (userId: string) =>
+  (await billing.infra.pool!.query(`SELECT (envelope->'data'->>'used')::int AS used FROM outbox WHERE type = 'usage.recorded@1' AND message_key = $1 ORDER BY seq`, [userId])).rows.map((r) => r.used as number);
+
+describe('the ledger follower', () => {
+  it('writes counted units with their events and empties the stream', async () => {
+    const { stream, counters, follower } = setUp();
+    const userId = newUserId();
+    await count(counters, ['a', 'b', 'c'].map((k) => unitOf(userId, k)));
+    expect(await redis.xlen(stream)).toBe(3);
+    follower().start();
+    await ledgerCaughtUp(redis, stream);
+    expect(await ledgerKeys(userId)).toEqual(['a', 'b', 'c']);
+    expect(await recordedEvents(userId)).toEqual([1, 2, 3]);
+    expect(await redis.xlen(stream)).toBe(0);
+  });
+
+  it('writes an entry read twice once (a follower that stopped between its commit and the removal)', async () => {
+    const { stream, counters, follower } = setUp();
+    const userId = newUserId();
+    await count(counters, [unitOf(userId, 'a'), unitOf(userId, 'b')]);
+    const queued = await redis.xrange(stream, '-', '+');
+    const running = follower();
+    running.start();
+    await ledgerCaughtUp(redis, stream);
+    // The same entries once more, as a new follower would find them had they not been removed.
+    for (const [, fields] of queued) await redis.xadd(stream, '*', ...fields);
+    await ledgerCaughtUp(redis, stream);
+    expect(await ledgerKeys(userId)).toEqual(['a', 'b']);
+    expect(await recordedEvents(userId)).toEqual([1, 2]);
+  });
+
+  it('keeps units queued while Postgres is unreachable, and writes them once it is back', async () => {
+    const unreachable = createPgPool('postgres://billing:billing@127.0.0.1:1/billing', { max: 1 });
+    const { stream, counters, follower } = setUp();
+    const userId = newUserId();
+    const failing = follower(unreachable);
+    failing.start();
+    await waitFor(async () => failing.isFollowing(), { message: 'the follower took its lease' });
+    await count(counters, [unitOf(userId, 'a'), unitOf(userId, 'b')]);
+    await expect(ledgerCaughtUp(redis, stream, 1_000)).rejects.toThrow('behind by 2 units');
+    expect(await ledgerKeys(userId)).toEqual([]);
+    await failing.stop();
+    await unreachable.end();
+    follower().start();
+    await ledgerCaughtUp(redis, stream, 10_000);
+    expect(await ledgerKeys(userId)).toEqual(['a', 'b']);
+  });
+
+  it('has one follower at a time, and another takes over when it stops', async () => {
+    const { stream, counters, follower } = setUp();
+    const [first, second] = [follower(), follower()];
+    first.start();
+    second.start();
+    await waitFor(async () => first.isFollowing() || second.isFollowing(), { message: 'a follower took the lease' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect([first.isFollowing(), second.isFollowing()].filter(Boolean)).toHaveLength(1);
+    const [active, standby] = first.isFollowing() ? [first, second] : [second, first];
+    await active.stop();
+    await waitFor(async () => standby.isFollowing(), { message: 'the standby took over', timeoutMs: 5_000 });
+    const userId = newUserId();
+    await count(counters, [unitOf(userId, 'x')]);
+    await ledgerCaughtUp(redis, stream);
+    expect(await ledgerKeys(userId)).toEqual(['x']);
+  });
+});
