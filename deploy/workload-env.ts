@@ -43,6 +43,7 @@ const SETTINGS: Record<string, { module: string; port: string }> = {
   'catalog-feed': { module: 'services/catalog/src/config.ts', port: 'PORT' },
   collection: { module: 'services/collection/src/config.ts', port: 'PORT' },
   billing: { module: 'services/billing/src/config.ts', port: 'PORT' },
+  'billing-worker': { module: 'services/billing/src/config.ts', port: 'WORKER_PORT' },
   prediction: { module: 'services/prediction/src/config.ts', port: 'PORT' },
   notifications: { module: 'services/notifications/src/config.ts', port: 'PORT' },
   'notifications-worker': { module: 'services/notifications/src/config.ts', port: 'WORKER_PORT' },

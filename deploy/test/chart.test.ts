@@ -113,7 +113,7 @@ describe.each(Object.entries(VALUES_SETS))('the chart with %s', (_label, valuesF
 describe('the chart', () => {
   const objects = render([]);
 
-  it('runs the market feed and the notifications workers as their own Deployments in their service images', () => {
+  it("runs the market feed and the notifications and billing workers as their own Deployments in their service images", () => {
     const catalog = named(objects, 'Deployment', 'kicksight-catalog')!;
     const feed = named(objects, 'Deployment', 'kicksight-catalog-feed')!;
     expect(firstContainer(feed).command).toEqual(['node', 'services/catalog/src/feed-main.ts']);
@@ -123,7 +123,13 @@ describe('the chart', () => {
     const workers = named(objects, 'Deployment', 'kicksight-notifications-worker')!;
     expect(firstContainer(workers).command).toEqual(['node', 'services/notifications/src/worker-main.ts']);
     expect(firstContainer(workers).image).toBe(firstContainer(named(objects, 'Deployment', 'kicksight-notifications')!).image);
-    for (const entry of ['services/catalog/src/feed-main.ts', 'services/notifications/src/worker-main.ts']) expect(existsSync(path.join(ROOT, entry)), entry).toBe(true);
+    const billing = named(objects, 'Deployment', 'kicksight-billing')!;
+    const billingWorker = named(objects, 'Deployment', 'kicksight-billing-worker')!;
+    expect(firstContainer(billingWorker).command).toEqual(['node', 'services/billing/src/worker-main.ts']);
+    expect(firstContainer(billingWorker).image).toBe(firstContainer(billing).image);
+    expect(envValue(billing, 'RUN_WORKERS')).toBe('false');
+    expect(envValue(billingWorker, 'RUN_WORKERS')).toBeUndefined();
+    for (const entry of ['services/catalog/src/feed-main.ts', 'services/notifications/src/worker-main.ts', 'services/billing/src/worker-main.ts']) expect(existsSync(path.join(ROOT, entry)), entry).toBe(true);
   });
 
   it('documents every Secret key a workload or Job reads', () => {

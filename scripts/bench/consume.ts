@@ -1,15 +1,18 @@
-// Billing's metering under load: `POST /internal/usage/consume` at a fixed 500 requests/s against the
-// service's internal port, every request a new unit (counted and queued for the ledger in one Redis script;
-// the ledger follower writes the ledger rows and their usage.recorded events to Postgres). After the load the
-// benchmark checks that every answered unit reached the ledger, and how long after the last answer it had. Billing runs as its own process (node services/billing/src/main.ts)
-// on free ports against the local stack, with a throwaway database and topic prefix.
+// Billing's metering under load: `POST /internal/usage/consume` at a fixed 500 requests/s against the service's
+// internal port, every request a new unit (counted and queued for the ledger in one Redis script). Billing runs as
+// deployed: its API (node services/billing/src/main.ts, RUN_WORKERS=false) and, apart, its workers
+// (worker-main.ts: the ledger follower writing the ledger rows and their usage.recorded events to Postgres, and the
+// outbox relay), on free ports against the local stack, with a throwaway database and topic prefix. After the load
+// the benchmark checks that every answered unit reached the ledger, and how soon.
 // The verdict uses the latency seen by the client on the internal port. Next to it: the service's own time
 // per request, from the `Server-Timing: app;dur=` header billing sets (arrival at its HTTP server to answer),
 // and the machine's load average, since the client, billing and the stack share the machine's CPUs.
 //   node scripts/bench/consume.ts     (or: npm run bench consume)
 //   BENCH_RATE=500 BENCH_DURATION_S=10 BENCH_CONNECTIONS=16 BENCH_MEMBERS=20
 //   BENCH_PACING=autocannon  uses autocannon's overallRate instead of spreading requests evenly (bursts; see pacer)
-//   BENCH_CPU_PROF=<dir>   also writes a CPU profile of billing there (node --cpu-prof)
+//   BENCH_WORKERS=in-process  runs the outbox relay and the ledger follower inside billing's API process (local
+//                          runs do) instead of in billing-worker apart (as deployed)
+//   BENCH_CPU_PROF=<dir>   also writes a CPU profile of billing's API process there (node --cpu-prof)
 //   BENCH_FLOOR=0          skips the floor: the same load on a do-nothing HTTP server in a process of its own,
 //                          run after billing's, which shows what this machine adds to any request at that moment
 import { spawn } from 'node:child_process';
@@ -130,30 +133,33 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     // Billing verifies member tokens against a JWKS: one served from here for the run.
     const issuer = await startTokenIssuer(cleanups);
 
-    const [port, internalPort] = [await freePort(), await freePort()];
+    const [port, internalPort, workerPort] = [await freePort(), await freePort(), await freePort()];
     const serviceToken = randomBytes(24).toString('hex');
-    log(`[consume] billing on 127.0.0.1:${port} (internal ${internalPort})`);
-    const billing = await startService({
-      name: 'billing',
-      entry: 'services/billing/src/main.ts',
-      port,
-      env: {
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        INTERNAL_PORT: String(internalPort),
-        SERVICE_TOKEN: serviceToken,
-        DATABASE_URL: db.url,
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: issuer.jwksUrl,
-        PUBLIC_API_URL: `http://127.0.0.1:${port}/api`,
-        JOBS_INTERVAL_MS: '0',
-        ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
-      },
-    });
+    const inProcess = process.env.BENCH_WORKERS === 'in-process';
+    const env = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      INTERNAL_PORT: String(internalPort),
+      WORKER_PORT: String(workerPort),
+      SERVICE_TOKEN: serviceToken,
+      DATABASE_URL: db.url,
+      REDIS_URL: stack.redis,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: name,
+      JWKS_URL: issuer.jwksUrl,
+      PUBLIC_API_URL: `http://127.0.0.1:${port}/api`,
+      JOBS_INTERVAL_MS: '0',
+      RUN_WORKERS: String(inProcess),
+    };
+    const profiled = (dir: string | undefined): Record<string, string> => (dir ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${dir}` } : {});
+    log(`[consume] billing on 127.0.0.1:${port} (internal ${internalPort}), its workers ${inProcess ? 'in the same process' : `apart on ${workerPort}`}`);
+    const billing = await startService({ name: 'billing', entry: 'services/billing/src/main.ts', port, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF) } });
     cleanups.add('stop billing', () => billing.stop());
+    if (!inProcess) {
+      const worker = await startService({ name: 'billing-worker', entry: 'services/billing/src/worker-main.ts', port: workerPort, env });
+      cleanups.add('stop the billing worker', () => worker.stop());
+    }
 
     const userIds = Array.from({ length: members }, () => randomUUID());
     for (const id of userIds) {
@@ -234,7 +240,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       `ledger: every answered unit written ${ledger.afterMs} ms after the load ended (${ledger.rows} rows; ${answered} answers counted)`,
       `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the client's p99`,
     ];
-    const data = { rate, pacing, durationS, connections, members, stats, ledger, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
+    const data = { workers: inProcess ? 'in-process' : 'apart', rate, pacing, durationS, connections, members, stats, ledger, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
     lines.push(`results: ${writeResult('consume', data)}`);
     return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at ${rate} req/s (p99 ${stats.p99} ms)${clean ? '' : '; INVALID RUN: some requests failed or units are missing from the ledger'}`, pass, lines, data };
   } finally {

@@ -17,6 +17,7 @@ import { membershipRouter } from './http/membership-router.ts';
 import { WEBHOOK_PATH, webhookRouter } from './http/webhook-router.ts';
 import { createCounters } from './store/counters.ts';
 import { ledgerStreamOf } from './store/ledger-stream.ts';
+import { createBillingWorkers } from './workers.ts';
 
 export interface Deps {
   infra: Infra;
@@ -50,7 +51,8 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const subscriptions = createSubscriptions({ pool, clock });
   const ledgerStream = ledgerStreamOf(config.DATABASE_URL);
   const counters = createCounters(redis, { ledgerStream });
-  const metering = createMetering({ pool, redis, counters, clock, subscriptions, logger, ledgerStream });
+  const metering = createMetering({ pool, redis, counters, clock, subscriptions, ledgerStream });
+  const workers = config.RUN_WORKERS ? createBillingWorkers({ infra, config }) : undefined;
   const links = createSignedLinks({ secret: config.LOCAL_GATEWAY_SECRET, baseUrl: config.PUBLIC_API_URL, clock });
   const localGateway = createLocalGateway({ pool, clock, subscriptions, links });
   const gateway = config.PAYMENT_GATEWAY === 'local' ? localGateway : createStripeGateway({ stripe, prices, pool });
@@ -66,7 +68,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const { app, internalApp } = createHttpSurface({
     name: 'billing',
     logger,
-    checks: infra.checks,
+    checks: workers ? { ...infra.checks, workers: workers.status } : infra.checks,
     serviceToken: config.SERVICE_TOKEN,
     rawBodyPaths: [WEBHOOK_PATH],
     routes: (app) => {
@@ -83,15 +85,16 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
     app,
     internalApp,
     async start() {
-      metering.start();
-      await metering.warm();
+      await workers?.start();
+      // Warming is ahead-of-time work: counters not warmed are seeded on first use.
+      await metering.warm().catch((err: unknown) => logger.warn({ err }, 'usage counters not warmed at start'));
       await consumer.start();
       scheduler.start();
     },
     async stop() {
       await scheduler.stop();
       await consumer.stop();
-      await metering.stop();
+      await workers?.stop();
     },
   };
 }

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
+import { fileURLToPath } from 'node:url';
+import { envField, parseConfig, serviceEnv, type InfraSpec } from '@kicksight/platform';
 
 const schema = z
   .object({
     ...serviceEnv,
     PORT: envField.port(4004),
     INTERNAL_PORT: envField.port(4104),
+    /** worker-main.ts serves its health and metrics here. */
+    WORKER_PORT: envField.port(4204),
+    /**
+     * Runs the workers (the outbox relay and the usage-ledger follower) inside the API process too;
+     * set false when worker-main.ts runs them apart, which keeps their work off the metering path.
+     */
+    RUN_WORKERS: envField.bool(true),
     DATABASE_URL: envField.url('postgres://kicksight:kicksight@127.0.0.1:5432/billing'),
     JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
     /** The web app's origin: checkout returns to /admin/membership there. */
@@ -39,3 +47,13 @@ export type Config = z.infer<typeof schema>;
 
 /** The billing service's settings, read from the environment once at boot. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => parseConfig(schema, env);
+
+/** What billing's processes open: its database (migrated), Redis and Kafka; `outbox` runs the relay there. */
+export const billingInfra = (config: Config, name: string, { outbox }: { outbox: boolean }): InfraSpec => ({
+  name,
+  logLevel: config.LOG_LEVEL,
+  postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)) },
+  redisUrl: config.REDIS_URL,
+  kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
+  outbox,
+});

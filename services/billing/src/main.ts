@@ -1,18 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { runService } from '@kicksight/platform';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { billingInfra, loadConfig } from './config.ts';
 
 const config = loadConfig();
 await runService({
-  infra: {
-    name: 'billing',
-    logLevel: config.LOG_LEVEL,
-    postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)) },
-    redisUrl: config.REDIS_URL,
-    kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
-    outbox: true,
-  },
+  // worker-main.ts runs the relay when the API does not (RUN_WORKERS=false).
+  infra: billingInfra(config, 'billing', { outbox: config.RUN_WORKERS }),
   port: config.PORT,
   internalPort: config.INTERNAL_PORT,
   graceMs: config.SHUTDOWN_GRACE_MS,

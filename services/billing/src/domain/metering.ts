@@ -1,7 +1,7 @@
 import type { MeteredAction } from '@kicksight/contracts';
-import { AppError, newEvent, type Clock, type Logger, type OutgoingEvent, type Pool, type Redis } from '@kicksight/platform';
+import { AppError, newEvent, type Clock, type OutgoingEvent, type Pool, type Redis } from '@kicksight/platform';
 import { ledger } from '../store/ledger.ts';
-import { createLedgerFollower, type LedgerEntry } from '../store/ledger-stream.ts';
+import { ledgerCaughtUp, type LedgerEntry } from '../store/ledger-stream.ts';
 import type { Counters } from '../store/counters.ts';
 import { entitlementsOf, type Entitlements } from './entitlements.ts';
 import { limitOf, thresholdReached, usagePeriod, type UsagePeriod } from './periods.ts';
@@ -59,13 +59,11 @@ const ttlOf = (period: UsagePeriod, now: Date) => Math.max(60, Math.ceil((period
  * refund never overtakes its unit. The subscription behind the limits is read through a short cache
  * (see Subscriptions.recent).
  */
-export function createMetering({ pool, redis, counters, clock, subscriptions, logger, ledgerStream }: { pool: Pool; redis: Redis; counters: Counters; clock: Clock; subscriptions: Subscriptions; logger: Logger; ledgerStream: string }) {
-  const follower = createLedgerFollower({ pool, redis, stream: ledgerStream, logger, eventsOf: ledgerEvents });
-
+export function createMetering({ pool, redis, counters, clock, subscriptions, ledgerStream }: { pool: Pool; redis: Redis; counters: Counters; clock: Clock; subscriptions: Subscriptions; ledgerStream: string }) {
   /** The ledger holds every unit queued so far (what a counter rebuilt from it must include). */
   async function ledgerWritten(timeoutMs?: number): Promise<void> {
     try {
-      await follower.caughtUp(timeoutMs);
+      await ledgerCaughtUp(redis, ledgerStream, timeoutMs);
     } catch (err) {
       throw AppError.unavailable('Usage could not be counted; please try again.', err);
     }
@@ -128,14 +126,10 @@ export function createMetering({ pool, redis, counters, clock, subscriptions, lo
     /** Resolves once every unit counted so far is in the ledger. */
     ledgerWritten: () => ledgerWritten(),
 
-    /** Starts writing the ledger (on the pod that holds the follower's lease). */
-    start: () => follower.start(),
-    stop: () => follower.stop(),
-
     /** Seeds the counters of recent periods from the ledger (at start, after Redis lost them). */
     async warm(days = 35): Promise<number> {
       // A follower that died with units queued is replaced within its lease's time.
-      await ledgerWritten(30_000);
+      await ledgerWritten(10_000);
       const now = clock.now();
       const recent = await ledger.recentCounters(pool, new Date(now.getTime() - days * 24 * 3600 * 1000));
       for (const { userId, action, period } of recent) {

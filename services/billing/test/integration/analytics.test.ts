@@ -55,6 +55,8 @@ beforeAll(async () => {
   try {
     for (const key of ['q1', 'q2', 'q3']) await billing.internal.post('/internal/usage/consume', { userId: D, role: 'member', action: 'search', key });
     await billing.internal.post('/internal/usage/consume', { userId: D, role: 'member', action: 'product_view', key: 'v1' });
+    // Usage analytics read the ledger.
+    await billing.ledgerWritten();
   } finally {
     billing.clock.reset();
   }

@@ -5,7 +5,8 @@ import { waitFor } from '@kicksight/testkit';
 import { ledgerEvents } from '../../src/domain/metering.ts';
 import { createCounters } from '../../src/store/counters.ts';
 import type { LedgerUnit } from '../../src/store/ledger.ts';
-import { createLedgerFollower, ledgerCaughtUp, type LedgerFollower } from '../../src/store/ledger-stream.ts';
+import { createLedgerFollower, ledgerCaughtUp, ledgerStreamOf, type LedgerFollower } from '../../src/store/ledger-stream.ts';
+import { createBillingWorkers } from '../../src/workers.ts';
 import { newUserId, startBilling, type BillingApp } from './billing-app.ts';
 
 // Followers of streams of their own (not the app's), writing to the app's database.
@@ -104,5 +105,25 @@ describe('the ledger follower', () => {
     await count(counters, [unitOf(userId, 'x')]);
     await ledgerCaughtUp(redis, stream);
     expect(await ledgerKeys(userId)).toEqual(['x']);
+  });
+});
+
+describe('billing with its workers apart (RUN_WORKERS=false)', () => {
+  it('meters without writing the ledger, which the worker then writes', async () => {
+    const api = await startBilling({ RUN_WORKERS: 'false' });
+    const workers = createBillingWorkers({ infra: api.infra, config: api.config });
+    try {
+      const userId = newUserId();
+      for (const key of ['a', 'b']) await api.internal.post('/internal/usage/consume', { userId, role: 'member', action: 'search', key });
+      await expect(ledgerCaughtUp(redis, ledgerStreamOf(api.config.DATABASE_URL), 500)).rejects.toThrow('behind by 2 units');
+      await workers.start();
+      await api.ledgerWritten();
+      const { rows } = await api.infra.pool!.query(`SELECT usage_key FROM usage_ledger WHERE user_id = $1 ORDER BY usage_key`, [userId]);
+      expect(rows.map((r) => r.usage_key)).toEqual(['a', 'b']);
+      expect(await workers.status()).toEqual({ followingLedger: true, ledgerBacklog: 0 });
+    } finally {
+      await workers.stop();
+      await api.close();
+    }
   });
 });
