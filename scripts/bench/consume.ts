@@ -4,9 +4,10 @@
 // (worker-main.ts: the ledger follower writing the ledger rows and their usage.recorded events to Postgres, and the
 // outbox relay), on free ports against the local stack, with a throwaway database and topic prefix. After the load
 // the benchmark checks that every answered unit reached the ledger, and how soon.
-// The verdict uses the latency seen by the client on the internal port. Next to it: the service's own time
-// per request, from the `Server-Timing: app;dur=` header billing sets (arrival at its HTTP server to answer),
-// and the machine's load average, since the client, billing and the stack share the machine's CPUs.
+// The target is set at the service, so the verdict uses the service's own time per request, from the
+// `Server-Timing: app;dur=` header billing sets (arrival at its HTTP server to its answer). Next to it: the latency
+// the client saw on the internal port, a do-nothing server's under the same load (what this machine adds to any
+// request), and the machine's load average, since the client, billing and the stack share the machine's CPUs.
 //   node scripts/bench/consume.ts     (or: npm run bench consume)
 //   BENCH_RATE=500 BENCH_DURATION_S=10 BENCH_CONNECTIONS=16 BENCH_MEMBERS=20
 //   BENCH_PACING=autocannon  uses autocannon's overallRate instead of spreading requests evenly (bursts; see pacer)
@@ -225,7 +226,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       late,
     };
     const clean = stats.non2xx === 0 && stats.errors === 0 && ledger.rows >= answered;
-    const pass = clean && stats.p99 <= TARGET_P99_MS;
+    const pass = clean && service.samples === stats.requests && service.p99 <= TARGET_P99_MS;
     const host = machine();
     const paced = pacing === 'even' ? `spread evenly (${late} sent late)` : "autocannon's overallRate: bursts at the start of each second";
     const lines = [
@@ -238,11 +239,11 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
         ...(floor ? [['floor (do-nothing server)', floor.p50, floor.p90, floor.p99, '', floor.max, '', floor.samples, '']] : []),
       ]),
       `ledger: every answered unit written ${ledger.afterMs} ms after the load ended (${ledger.rows} rows; ${answered} answers counted)`,
-      `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the client's p99`,
+      `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the service's p99`,
     ];
     const data = { workers: inProcess ? 'in-process' : 'apart', rate, pacing, durationS, connections, members, stats, ledger, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
     lines.push(`results: ${writeResult('consume', data)}`);
-    return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at ${rate} req/s (p99 ${stats.p99} ms)${clean ? '' : '; INVALID RUN: some requests failed or units are missing from the ledger'}`, pass, lines, data };
+    return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at the service at ${rate} req/s (p99 ${service.p99} ms; ${stats.p99} ms at the client)${clean ? '' : '; INVALID RUN: some requests failed or units are missing from the ledger'}`, pass, lines, data };
   } finally {
     await cleanups.run(log);
   }
