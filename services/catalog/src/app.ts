@@ -12,7 +12,7 @@ import {
   type ServiceApp,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
-import { createCatalog } from './domain/catalog.ts';
+import { createCatalog, type Catalog } from './domain/catalog.ts';
 import { createSales, type Sales } from './domain/sales.ts';
 import { createSearchIndex } from './domain/search-index.ts';
 import { createSneakerCache } from './domain/sneaker-cache.ts';
@@ -67,7 +67,7 @@ export function salesOf(infra: Infra, onApplied?: (sneakerId: string) => void): 
 }
 
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
-export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null } {
+export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null } {
   const { mongo, kafka, producer, redis, clock, logger } = infra;
   if (!mongo || !kafka || !producer || !redis) throw new Error('catalog needs MongoDB, Redis and Kafka');
   const models = createModels(mongo);
@@ -122,6 +122,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     app,
     internalApp,
     index,
+    searchPageStats: catalog.searchPageStats,
     relay,
     relayLease,
     feed,

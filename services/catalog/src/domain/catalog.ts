@@ -21,6 +21,7 @@ import { productViewUsage, searchUsage } from './metering.ts';
 import { canonicalBrand } from './normalise.ts';
 import { relatedProducts } from './related.ts';
 import type { SearchIndex, SneakerSummary } from './search-index.ts';
+import { createSearchPages, type SearchPage } from './search-pages.ts';
 import type { SneakerCache } from './sneaker-cache.ts';
 import { detailOf, roundPercent, searchResultOf, trendingItemOf } from './views.ts';
 
@@ -36,6 +37,8 @@ const ADMIN_UNIT: ConsumeResultView = { allowed: true, used: null, limit: null, 
  * serving fails; historical sales need billing's `historicalSales` entitlement.
  */
 export function createCatalog({ models, index, sneakers, billing, clock, logger }: { models: Models; index: SearchIndex; sneakers: SneakerCache; billing: BillingClient; clock: Clock; logger: Logger }) {
+  const pages = createSearchPages({ index });
+
   async function sneakerOrNotFound(id: string): Promise<SneakerDoc> {
     if (!isSneakerId(id)) throw notFound();
     const doc = await sneakers.get(id);
@@ -114,15 +117,12 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
   }
 
   return {
-    async search(who: Caller, query: { q: string; brands: string[]; sortBy: SearchSort; page: number; limit: number }, requestId?: string) {
-      return metered(who, 'search', () => searchUsage(query, clock.now()), requestId, (unit) => {
-        const matches = index.search(query);
-        const total = unit.maxResults === null ? matches.total : Math.min(matches.total, unit.maxResults);
-        const start = (query.page - 1) * query.limit;
-        const now = clock.now();
-        return { sneakers: matches.slice(start, Math.max(start, Math.min(total, start + query.limit))).map((s) => searchResultOf(s, now)), total };
-      });
+    /** One page of results (`{ sneakers, total }`, serialised), capped across pages by the caller's plan. */
+    async search(who: Caller, query: { q: string; brands: string[]; sortBy: SearchSort; page: number; limit: number }, requestId?: string): Promise<SearchPage> {
+      return metered(who, 'search', () => searchUsage(query, clock.now()), requestId, (unit) => pages.page(query, { page: query.page, limit: query.limit, cap: unit.maxResults }, clock.now()));
     },
+
+    searchPageStats: () => pages.stats(),
 
     suggestions(q: string, limit: number) {
       return { suggestions: index.suggest(q, limit).map((s) => ({ id: s.id, name: s.name, brand: s.brand })) };

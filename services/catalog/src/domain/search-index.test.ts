@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, type SearchAnswer, type SneakerSummary } from './search-index.ts';
+import { createSearchIndex, type SearchAnswer } from './search-index.ts';
+import { sneakerSummary as summary } from './sneaker-summary.fixture.ts';
 
 const listed = (answer: SearchAnswer) => answer.slice(0, answer.total);
-
-let n = 0;
-const summary = (name: string, brand: string, extra: Partial<SneakerSummary> = {}): SneakerSummary => ({
-  id: `id${String(++n).padStart(3, '0')}`,
-  name,
-  brand,
-  colorway: '',
-  sku: null,
-  model: null,
-  imageUrl: null,
-  retailPrice: 20_000,
-  currentPrice: 30_000,
-  lowestPrice: 25_000,
-  highestPrice: 35_000,
-  priceChange24h: 0,
-  releaseDate: '2020-01-01',
-  gender: 'Men',
-  category: 'Sneakers',
-  sizes: [],
-  salesCount: 0,
-  lastSaleAt: null,
-  version: 1,
-  ...extra,
-});
 
 function catalogue() {
   const index = createSearchIndex();
@@ -89,6 +66,18 @@ describe('the search index', () => {
     const added = { ...max90, id: 'f'.repeat(24), name: 'Nike Air Max 95 Neon', version: 1 };
     index.upsert(added);
     expect(listed(index.search({ q: 'air max', brands: [], sortBy: 'rank' })).map((s) => s.id)).toContain(added.id);
+  });
+
+  it('counts every change to the sneakers it holds, and nothing for a stale version', () => {
+    const { index, max90 } = catalogue();
+    const before = index.changes;
+    index.upsert({ ...max90, currentPrice: 12_300, version: max90.version + 1 });
+    expect(index.changes).toBe(before + 1);
+    expect(index.upsert({ ...max90, currentPrice: 1, version: max90.version })).toBe(false);
+    expect(index.changes).toBe(before + 1);
+    index.remove(max90.id);
+    index.remove(max90.id);
+    expect(index.changes).toBe(before + 2);
   });
 
   it('suggests names from two letters on', () => {

@@ -57,6 +57,10 @@ export interface SearchRequest {
 
 /** A search's matches, best first: how many, and the sneakers of one stretch of them. */
 export interface SearchAnswer {
+  /** The search as the index keys it (sort, brands, normalised text). */
+  key: string;
+  /** The ranked ids: the same array for as long as the ranking holds (a new one when it changes). */
+  ids: readonly string[];
   total: number;
   slice(start: number, end: number): SneakerSummary[];
 }
@@ -82,6 +86,8 @@ export function createSearchIndex() {
     searchOptions: { boost: { name: 3, sku: 3, model: 2, brand: 1.5 }, prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2 },
   });
   const summaries = new Map<string, SneakerSummary>();
+  // Counts every change to the summaries held, so a reader can tell that none happened since it last looked.
+  let changes = 0;
   // Ranked answers by query, valid while the indexed text is unchanged (prices and sales do not move a rank).
   const answers = new LRUCache<string, string[]>({ max: ANSWER_CACHE_SIZE });
   // Lists without a query, by sort and brands, kept briefly (popularity moves with every sale).
@@ -90,7 +96,9 @@ export function createSearchIndex() {
     answers.clear();
     listings.clear();
   };
-  const answerOf = (ids: string[]): SearchAnswer => ({
+  const answerOf = (key: string, ids: string[]): SearchAnswer => ({
+    key,
+    ids,
     total: ids.length,
     slice: (start, end) => ids.slice(start, end).map((id) => summaries.get(id)!),
   });
@@ -99,6 +107,7 @@ export function createSearchIndex() {
     const existing = summaries.get(summary.id);
     if (existing && existing.version > summary.version) return false;
     summaries.set(summary.id, summary);
+    changes += 1;
     if (existing && fieldsUnchanged(fieldsOf(existing), fieldsOf(summary)) && existing.releaseDate === summary.releaseDate) return true;
     if (mini.has(summary.id)) mini.replace(fieldsOf(summary));
     else mini.add(fieldsOf(summary));
@@ -124,6 +133,7 @@ export function createSearchIndex() {
         if (summaries.has(summary.id)) upsert(summary);
         else {
           summaries.set(summary.id, summary);
+          changes += 1;
           fresh.push(fieldsOf(summary));
         }
       }
@@ -132,12 +142,16 @@ export function createSearchIndex() {
     },
     remove(id: string) {
       if (mini.has(id)) mini.discard(id);
-      summaries.delete(id);
+      if (summaries.delete(id)) changes += 1;
       textChanged();
     },
     get: (id: string) => summaries.get(id),
     get size() {
       return summaries.size;
+    },
+    /** Grows with every change to a sneaker held (added, replaced or removed). */
+    get changes() {
+      return changes;
     },
     values: () => summaries.values(),
 
@@ -147,7 +161,7 @@ export function createSearchIndex() {
       const brandOk = (s: SneakerSummary) => wanted.size === 0 || wanted.has(s.brand.toLowerCase());
       const brandKey = [...wanted].sort().join(',');
       if (!q) {
-        const key = `${sortBy}\u0000${brandKey}`;
+        const key = `list\u0000${sortBy}\u0000${brandKey}`;
         let ids = listings.get(key);
         if (!ids) {
           ids = [...summaries.values()]
@@ -156,9 +170,9 @@ export function createSearchIndex() {
             .map((s) => s.id);
           listings.set(key, ids);
         }
-        return answerOf(ids);
+        return answerOf(key, ids);
       }
-      const key = `${sortBy}\u0000${brandKey}\u0000${q.trim().toLowerCase()}`;
+      const key = `text\u0000${sortBy}\u0000${brandKey}\u0000${q.trim().toLowerCase()}`;
       let ids = answers.get(key);
       if (!ids) {
         const results = matches(q, wanted.size === 0 ? undefined : (id) => brandOk(summaries.get(id)!));
@@ -167,7 +181,7 @@ export function createSearchIndex() {
         ids = ranked.map((s) => s.id);
         answers.set(key, ids);
       }
-      return answerOf(ids);
+      return answerOf(key, ids);
     },
 
     /** Up to `limit` sneakers whose words start like the typed text, best first. */

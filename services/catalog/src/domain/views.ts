@@ -47,6 +47,20 @@ const availableSizes = (summary: SneakerSummary, now: Date): number[] => {
   return summary.sizes.filter((s) => s.lastSaleAt !== null && s.lastSaleAt >= since).map((s) => s.size);
 };
 
+/**
+ * The last moment (ms) at which every size these sneakers show as available at `now` still is
+ * (Infinity when none is): until then, later moments show the same sizes, unless a sneaker changes.
+ */
+export function availableSizesHoldUntil(summaries: readonly SneakerSummary[], now: Date): number {
+  const since = availableSince(now);
+  const window = now.getTime() - since;
+  let until = Infinity;
+  for (const summary of summaries) {
+    for (const s of summary.sizes) if (s.lastSaleAt !== null && s.lastSaleAt >= since) until = Math.min(until, s.lastSaleAt + window);
+  }
+  return until;
+}
+
 export function searchResultOf(summary: SneakerSummary, now: Date): SearchResultSneaker {
   return {
     id: summary.id,

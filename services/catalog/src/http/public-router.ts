@@ -10,9 +10,10 @@ import {
   suggestionsQuerySchema,
   testSaleBodySchema,
 } from '@kicksight/contracts';
-import { AppError, requireUser, type JwtVerifier } from '@kicksight/platform';
+import { AppError, requireUser, serverTiming, type JwtVerifier } from '@kicksight/platform';
 import type { Caller, Catalog } from '../domain/catalog.ts';
 import type { Sales } from '../domain/sales.ts';
+import { sendSerialisedData } from './serialised-data.ts';
 
 const callerOf = (req: Request): Caller => {
   if (!req.principal) throw AppError.unauthorized();
@@ -20,14 +21,15 @@ const callerOf = (req: Request): Caller => {
 };
 const requestIdOf = (req: Request): string | undefined => (typeof req.id === 'string' ? req.id : undefined);
 
-/** `/api/sneakers/*` and `/api/onboarding/sample-sneakers`: every call needs a valid access token. */
+/** `/api/sneakers/*` and `/api/onboarding/sample-sneakers`: every call needs a valid access token; each answer tells its own time (Server-Timing). */
 export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier: JwtVerifier }): Router {
   const router = Router();
+  router.use(serverTiming());
   router.use(requireUser(verifier));
 
   router.get('/sneakers/search', async (req, res) => {
     const query = searchQuerySchema.parse(req.query);
-    res.json({ data: await catalog.search(callerOf(req), query, requestIdOf(req)) });
+    sendSerialisedData(req, res, await catalog.search(callerOf(req), query, requestIdOf(req)));
   });
   router.get('/sneakers/suggestions', (req, res) => {
     const { q } = suggestionsQuerySchema.parse(req.query);

@@ -152,6 +152,29 @@ describe('search index per pod', () => {
     const found = await call(second.url, 'GET', `/api/sneakers/search?q=${encodeURIComponent(sneaker.name)}&limit=100`, admin);
     expect(found.body.data.sneakers.find((s: { id: string }) => s.id === sneaker._id)?.currentPrice).toBe(stored.stats.averagePrice);
   });
+
+  it("shows a sneaker's new price on a pod's next search after that pod served the same page before", async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(7).lean<SneakerDoc>())!;
+    const searchPath = `/api/sneakers/search?q=${encodeURIComponent(sneaker.name)}&limit=100`;
+    const shownPrice = async () => {
+      const { status, body } = await call(second.url, 'GET', searchPath, admin);
+      expect(status).toBe(200);
+      return (body.data.sneakers as { id: string; currentPrice: number | null }[]).find((s) => s.id === sneaker._id)?.currentPrice;
+    };
+    const held = second.service.index.get(sneaker._id)!;
+    const reusedPages = () => second.service.searchPageStats().reused;
+    expect(await shownPrice()).toBe(held.currentPrice);
+    const reusedBefore = reusedPages();
+    expect(await shownPrice()).toBe(held.currentPrice);
+    expect(reusedPages()).toBe(reusedBefore + 1);
+    const size = sneaker.variants[0]!.size;
+    // Three sales at one price make it the size's market price, which moves the sneaker's.
+    for (let i = 0; i < 3; i++) expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price: 3_456_700 })).status).toBe(201);
+    const stored = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!;
+    expect(stored.stats.averagePrice).not.toBe(held.currentPrice);
+    await waitFor(() => (second.service.index.get(sneaker._id)!.version >= stored.version ? true : undefined), { timeoutMs: 20_000, message: 'the second pod’s index to follow' });
+    expect(await shownPrice()).toBe(stored.stats.averagePrice);
+  });
 });
 
 describe('search summaries', () => {
