@@ -14,7 +14,8 @@
 //   BENCH_WORKERS=in-process  runs the outbox relay and the ledger follower inside billing's API process (local
 //                          runs do) instead of in billing-worker apart (as deployed)
 //   BENCH_CPU_PROF=<dir>   also writes a CPU profile of billing's API process there (node --cpu-prof)
-//   BENCH_FLOOR=0          skips the floor: the same load on a do-nothing HTTP server in a process of its own,
+//   BENCH_FLOOR=0          skips the floors: the same load on a do-nothing HTTP server in a process of its own, and on
+//                          one that makes a single Redis call per request (the least a counter in Redis costs),
 //                          run after billing's, which shows what this machine adds to any request at that moment
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,7 +23,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createPgPool } from '@kicksight/platform';
-import { Cleanups, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, serviceTimeOf, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, serviceTimeOf, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 const setting = (name: string, fallback: number): number => {
@@ -91,26 +92,50 @@ async function ledgerCatchUp(databaseUrl: string, expected: number): Promise<{ r
   }
 }
 
-/** A do-nothing HTTP server (reads the body, answers a small JSON), for the floor run. */
-const NOOP_SERVER = `
+/**
+ * The floor servers: read the body and answer a small JSON with their own time (Server-Timing), doing nothing
+ * else, or making one Redis round trip first (what any design that counts in Redis must at least do).
+ */
+const FLOOR_SERVER = `
+const redis = process.env.FLOOR_REDIS_URL ? new (require('ioredis'))(process.env.FLOOR_REDIS_URL) : null;
 const server = require('node:http').createServer((req, res) => {
+  const start = performance.now();
   req.resume();
-  req.on('end', () => { res.setHeader('content-type', 'application/json'); res.end('{"data":{"allowed":true,"used":1,"limit":null,"maxResults":60,"counted":true}}'); });
+  req.on('end', async () => {
+    if (redis) await redis.incr('bench:consume-floor');
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('server-timing', 'app;dur=' + (performance.now() - start).toFixed(3));
+    res.end('{"data":{"allowed":true,"used":1,"limit":null,"maxResults":60,"counted":true}}');
+  });
 });
 server.keepAliveTimeout = 65000;
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
 
-/** Latencies (ms, sorted) of the same load against the do-nothing server, in a process of its own. */
-async function floorLatencies(rate: number, connections: number, seconds: number, pacing: Pacing): Promise<number[]> {
-  const child = spawn(process.execPath, ['-e', NOOP_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Latencies and server times (ms, sorted) of the same load against a floor server in a process of its own. */
+async function floorRun(rate: number, connections: number, seconds: number, pacing: Pacing, redisUrl?: string): Promise<{ client: number[]; server: number[] }> {
+  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], { cwd: REPO_ROOT, env: { ...process.env, FLOOR_REDIS_URL: redisUrl ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
     const url = `http://127.0.0.1:${Number(chunk.toString('utf8').trim())}/`;
     const request: autocannon.Request = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":"00000000-0000-4000-8000-000000000000","role":"member","action":"search","key":"floor"}' };
     await drive({ url, connections, seconds: 2, rate, pacing, request });
-    const latencies: number[] = [];
-    await drive({ url, connections, seconds, rate, pacing, request, onAnswer: (status, ms) => status === 200 && latencies.push(ms) });
-    return latencies.sort((a, b) => a - b);
+    const client: number[] = [];
+    const server: number[] = [];
+    await drive({
+      url,
+      connections,
+      seconds,
+      rate,
+      pacing,
+      request,
+      onAnswer: (status, ms, headers) => {
+        if (status !== 200) return;
+        client.push(ms);
+        const own = serviceTimeOf(headers);
+        if (own !== undefined) server.push(own);
+      },
+    });
+    return { client: client.sort((a, b) => a - b), server: server.sort((a, b) => a - b) };
   } finally {
     child.kill();
   }
@@ -208,10 +233,11 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     const spread = (sorted: number[]) => ({ samples: sorted.length, p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) });
     const service = spread(serviceTimes);
     const beyondService = spread(outside);
-    let floor: ReturnType<typeof spread> | undefined;
+    let floor: Record<'idle' | 'redis', { client: ReturnType<typeof spread>; server: ReturnType<typeof spread> }> | undefined;
     if (process.env.BENCH_FLOOR !== '0') {
-      log('[consume] floor: the same load on a do-nothing HTTP server');
-      floor = spread(await floorLatencies(rate, connections, durationS, pacing));
+      log('[consume] floor: the same load on a do-nothing HTTP server, then on one that makes one Redis call');
+      const spreads = ({ client, server }: { client: number[]; server: number[] }) => ({ client: spread(client), server: spread(server) });
+      floor = { idle: spreads(await floorRun(rate, connections, durationS, pacing)), redis: spreads(await floorRun(rate, connections, durationS, pacing, stack.redis)) };
     }
     const stats = {
       requests: latencies.length,
@@ -236,7 +262,13 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
         ['client', stats.p50, stats.p90, stats.p99, stats.p999, stats.max, stats.requestsPerSecond, stats.requests, stats.non2xx + stats.errors],
         ['service (Server-Timing)', service.p50, service.p90, service.p99, '', service.max, '', service.samples, ''],
         ['client minus service', beyondService.p50, beyondService.p90, beyondService.p99, '', beyondService.max, '', beyondService.samples, ''],
-        ...(floor ? [['floor (do-nothing server)', floor.p50, floor.p90, floor.p99, '', floor.max, '', floor.samples, '']] : []),
+        ...(floor
+          ? [
+              ['floor: do-nothing server, client', floor.idle.client.p50, floor.idle.client.p90, floor.idle.client.p99, '', floor.idle.client.max, '', floor.idle.client.samples, ''],
+              ['floor: one Redis call, client', floor.redis.client.p50, floor.redis.client.p90, floor.redis.client.p99, '', floor.redis.client.max, '', floor.redis.client.samples, ''],
+              ['floor: one Redis call, server', floor.redis.server.p50, floor.redis.server.p90, floor.redis.server.p99, '', floor.redis.server.max, '', floor.redis.server.samples, ''],
+            ]
+          : []),
       ]),
       `ledger: every answered unit written ${ledger.afterMs} ms after the load ended (${ledger.rows} rows; ${answered} answers counted)`,
       `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the service's p99`,
