@@ -22,8 +22,9 @@ import { canonicalBrand } from './normalise.ts';
 import { relatedProducts } from './related.ts';
 import type { SearchIndex, SneakerSummary } from './search-index.ts';
 import { createSearchPages, type SearchPage } from './search-pages.ts';
+import { createSerialisedAnswers, type Serialised } from './serialised-answers.ts';
 import type { SneakerCache } from './sneaker-cache.ts';
-import { detailOf, roundPercent, searchResultOf, trendingItemOf } from './views.ts';
+import { availabilityOf, detailOf, roundPercent, searchResultOf, trendingItemOf } from './views.ts';
 
 export type Caller = Pick<Principal, 'id' | 'role'>;
 
@@ -38,6 +39,8 @@ const ADMIN_UNIT: ConsumeResultView = { allowed: true, used: null, limit: null, 
  */
 export function createCatalog({ models, index, sneakers, billing, clock, logger }: { models: Models; index: SearchIndex; sneakers: SneakerCache; billing: BillingClient; clock: Clock; logger: Logger }) {
   const pages = createSearchPages({ index });
+  const dailyAnswers = createSerialisedAnswers();
+  const details = createSerialisedAnswers();
 
   async function sneakerOrNotFound(id: string): Promise<SneakerDoc> {
     if (!isSneakerId(id)) throw notFound();
@@ -84,15 +87,20 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
     throw AppError.forbidden(HISTORICAL_SALES_LOCKED_MESSAGE, 'PREMIUM_FEATURE');
   }
 
-  /** The daily totals of a window, newest day first, from the year documents that cover it. */
-  async function windowRows(sneaker: SneakerDoc, size: number | null, days: number) {
-    const today = clock.now();
+  /** The year documents covering a window (by year), and each as read (null: none), newest year first. */
+  async function windowDocs(sneaker: SneakerDoc, size: number | null, days: number, today: Date) {
     const withSales = size === null ? (sneaker.stats?.years ?? []) : (sneaker.variants.find((v) => v.size === size)?.years ?? []);
     const wanted = yearsOfWindow(today, days, withSales);
     const found = await Promise.all(wanted.map((year) => sneakers.aggregateDays(sneaker._id, aggregateIdOf(sneaker._id, size, year))));
     const docs = new Map<number, Record<string, DayTotals>>();
     wanted.forEach((year, i) => found[i] && docs.set(year, found[i]));
-    return dailyRows(docs, today, days);
+    return { docs, found };
+  }
+
+  /** The daily totals of a window, newest day first, from the year documents that cover it. */
+  async function windowRows(sneaker: SneakerDoc, size: number | null, days: number) {
+    const today = clock.now();
+    return dailyRows((await windowDocs(sneaker, size, days, today)).docs, today, days);
   }
 
   const summaries = (): SneakerSummary[] => [...index.values()];
@@ -128,9 +136,13 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       return { suggestions: index.suggest(q, limit).map((s) => ({ id: s.id, name: s.name, brand: s.brand })) };
     },
 
-    async detail(who: Caller, id: string, requestId?: string) {
+    /** A sneaker's detail (serialised), kept while the sneaker and which of its sizes are available are the same. */
+    async detail(who: Caller, id: string, requestId?: string): Promise<Serialised> {
       const doc = await sneakerOrNotFound(id);
-      return metered(who, 'product_view', () => productViewUsage(doc._id, clock.now()), requestId, () => detailOf(doc, clock.now()));
+      return metered(who, 'product_view', () => productViewUsage(doc._id, clock.now()), requestId, () => {
+        const now = clock.now();
+        return details.answer(doc._id, [doc, availabilityOf(doc, now)], () => detailOf(doc, now));
+      });
     },
 
     async sizes(id: string) {
@@ -142,17 +154,24 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       };
     },
 
-    async dailySales(who: Caller, id: string, query: { days: number; size?: number; page: number; limit: number }, requestId?: string) {
+    /** One page of a window's daily totals (serialised), kept while the day and the documents it reads are the same. */
+    async dailySales(who: Caller, id: string, query: { days: number; size?: number; page: number; limit: number }, requestId?: string): Promise<Serialised> {
       await requireHistoricalSales(who, requestId);
       const doc = await sneakerOrNotFound(id);
-      const rows = await windowRows(doc, query.size ?? null, query.days);
-      const start = (query.page - 1) * query.limit;
-      return {
-        dailySales: rows.slice(start, start + query.limit).map((r) => ({ date: r.date, average_price: Math.round(r.total / r.count), sales_volume: r.count, total_sales: r.total })),
-        days: query.days,
-        size: query.size ?? null,
-        ...paginate(rows.length, query.page, query.limit),
-      };
+      const size = query.size ?? null;
+      const today = clock.now();
+      const { docs, found } = await windowDocs(doc, size, query.days, today);
+      const key = [doc._id, size ?? 'all', query.days, query.page, query.limit].join('\u0000');
+      return dailyAnswers.answer(key, [utcDay(today), doc, ...found], () => {
+        const rows = dailyRows(docs, today, query.days);
+        const start = (query.page - 1) * query.limit;
+        return {
+          dailySales: rows.slice(start, start + query.limit).map((r) => ({ date: r.date, average_price: Math.round(r.total / r.count), sales_volume: r.count, total_sales: r.total })),
+          days: query.days,
+          size,
+          ...paginate(rows.length, query.page, query.limit),
+        };
+      });
     },
 
     async recentSales(who: Caller, id: string, query: { page: number; limit: number }, requestId?: string) {

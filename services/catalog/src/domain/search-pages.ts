@@ -1,11 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchIndex, SearchRequest, SneakerSummary } from './search-index.ts';
+import type { Serialised } from './serialised-answers.ts';
 import { availableSizesHoldUntil, searchResultOf } from './views.ts';
 
 /** One page of search results, serialised: `{"sneakers":[...],"total":<n>}`. */
-export interface SearchPage {
-  readonly json: string;
-}
+export type SearchPage = Serialised;
 
 interface KeptPage extends SearchPage {
   /** The ranked ids the page was cut from (the index hands out a new array when the ranking changes). */

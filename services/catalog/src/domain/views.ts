@@ -108,6 +108,11 @@ export function relatedOf(summary: SneakerSummary, recommendationReason: string)
   };
 }
 
+const variantAvailable = (v: { lastSaleAt?: Date | string | null }, now: Date) => isAvailable({ lastSaleAt: v.lastSaleAt ? new Date(v.lastSaleAt) : null }, now);
+
+/** Which of a sneaker's sizes are available at a moment (all `detailOf` takes from the moment). */
+export const availabilityOf = (doc: SneakerDoc, now: Date): string => (doc.variants ?? []).map((v) => (variantAvailable(v, now) ? '1' : '0')).join('');
+
 export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
   return (doc.variants ?? []).map((v) => ({
     id: `${doc._id}-${v.size}`,
@@ -118,7 +123,7 @@ export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
     lastSalePrice: v.lastSalePrice ?? null,
     lastSaleAt: iso(v.lastSaleAt),
     priceChange24h: v.priceChange24h ?? null,
-    availability: isAvailable({ lastSaleAt: v.lastSaleAt ? new Date(v.lastSaleAt) : null }, now) ? 'available' : 'sold_out',
+    availability: variantAvailable(v, now) ? 'available' : 'sold_out',
     seq: v.seq ?? 0,
   }));
 }

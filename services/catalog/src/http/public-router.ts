@@ -36,14 +36,14 @@ export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier
     res.json({ data: catalog.suggestions(q, SUGGESTIONS_LIMIT) });
   });
   router.get('/sneakers/:id', async (req, res) => {
-    res.json({ data: await catalog.detail(callerOf(req), req.params.id!, requestIdOf(req)) });
+    sendSerialisedData(req, res, await catalog.detail(callerOf(req), req.params.id!, requestIdOf(req)));
   });
   router.get('/sneakers/:id/sizes', async (req, res) => {
     res.json({ data: await catalog.sizes(req.params.id!) });
   });
   router.get('/sneakers/:id/sales/daily', async (req, res) => {
     const query = dailySalesQuerySchema.parse(req.query);
-    res.json({ data: await catalog.dailySales(callerOf(req), req.params.id!, query, requestIdOf(req)) });
+    sendSerialisedData(req, res, await catalog.dailySales(callerOf(req), req.params.id!, query, requestIdOf(req)));
   });
   router.get('/sneakers/:id/sales/recent', async (req, res) => {
     const query = recentSalesQuerySchema.parse(req.query);
