@@ -3,7 +3,7 @@ export { IconButton } from './IconButton.tsx';
 export { Field, FieldError, Input, Select, Textarea, TextField, SelectField, TextareaField, Checkbox } from './Field.tsx';
 export { Card, CardTitle, Muted, Stack, PageHeader } from './Card.tsx';
 export { Badge, TierBadge, tierLabel } from './Badge.tsx';
-export { Loading, Spinner, Skeleton, EmptyState, ErrorState } from './states.tsx';
+export { Loading, Spinner, Skeleton, EmptyState, ErrorState, InlineError } from './states.tsx';
 export { Modal } from './Modal.tsx';
 export { ToastProvider, useToast, DEFAULT_TOAST_MS, type ToastInput, type ToastVariant } from './Toasts.tsx';
 export { Change } from './Change.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from './Button.tsx';
-import { Card } from './Card.tsx';
+import { Card, Stack } from './Card.tsx';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.55; }`;
@@ -78,5 +78,19 @@ export function ErrorState({ title = 'Something went wrong', message, onRetry, a
       )}
       {action}
     </StateCard>
+  );
+}
+
+/** A failure inside a card: its message and a small Retry, without the page-level error card. */
+export function InlineError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Stack $gap={2} role="alert">
+      <span>{message}</span>
+      <div>
+        <Button type="button" $size="sm" $variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    </Stack>
   );
 }

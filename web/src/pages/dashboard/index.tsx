@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardTitle, ErrorState, Muted, PageHeader, Skeleton, Stack, formatChange, formatMoney, trendOf } from '../../ui/index.ts';
-import { MARKET_EMPTY, METRICS_FAILED, marketOverviewQuery, quickMetricsQuery, trendingQuery, valueMetricsQuery, type TrendingSneaker } from './dashboard-api.ts';
+import { Badge, Button, Card, CardTitle, ErrorState, InlineError, Muted, PageHeader, Skeleton, Stack, formatChange, formatMoney, trendOf } from '../../ui/index.ts';
+import { METRICS_FAILED, marketOverviewQuery, quickMetricsQuery, trendingQuery, valueMetricsQuery, type TrendingSneaker } from './dashboard-api.ts';
 
 const Cards = styled.div`
   display: grid;
@@ -93,14 +93,7 @@ function ValueMetricsCard() {
       <CardTitle id="value-title">Your Kicksight Value</CardTitle>
       {metrics.isPending && <Skeleton $h={120} />}
       {(metrics.isError || (metrics.isSuccess && (!metrics.data || !metrics.data.collectionValue || !metrics.data.potentialSavings || !metrics.data.usagePatterns))) && (
-        <Stack $gap={2} role="alert">
-          <span>{METRICS_FAILED}</span>
-          <div>
-            <Button type="button" $size="sm" $variant="secondary" onClick={() => void metrics.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Stack>
+        <InlineError message={METRICS_FAILED} onRetry={() => void metrics.refetch()} />
       )}
       {metrics.data && (
         <Stack $gap={3}>
@@ -154,14 +147,7 @@ function MarketOverviewCard() {
       <CardTitle id="market-title">Market Overview</CardTitle>
       {market.isPending && <Skeleton $h={160} />}
       {market.isError && (
-        <Stack $gap={2} role="alert">
-          <span>{market.error.message === MARKET_EMPTY ? MARKET_EMPTY : market.error.message}</span>
-          <div>
-            <Button type="button" $size="sm" $variant="secondary" onClick={() => void market.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Stack>
+        <InlineError message={market.error.message} onRetry={() => void market.refetch()} />
       )}
       {market.data && (
         <Stack $gap={3}>
