@@ -11,3 +11,4 @@ export { formatMoney, formatPercent, formatChange, formatDate, timeAgo, todayIso
 export { SearchIcon, MenuIcon, SunIcon, MoonIcon, ChevronLeft, ChevronRight, CloseIcon, ExpandIcon } from './icons.tsx';
 export { DialogActions } from './DialogActions.tsx';
 export { Toolbar } from './Toolbar.tsx';
+export { DataTable, TableScroll } from './Table.tsx';

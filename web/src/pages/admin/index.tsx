@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardTitle, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, formatDate, formatMoney } from '../../ui/index.ts';
+import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, TableScroll, formatDate, formatMoney } from '../../ui/index.ts';
 import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, analyticsQuery, newestUsersQuery, type AdminAnalytics, type AdminRange, type AdminUser } from './admin-api.ts';
 import { BarChart, LineChart } from './charts.tsx';
 
@@ -43,15 +43,8 @@ const Two = styled.div`
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
 `;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  th, td { text-align: left; padding: 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  td.num { font-variant-numeric: tabular-nums; }
-`;
-const Scroll = styled.div`
-  overflow-x: auto;
+const Table = styled(DataTable)`
+  th, td { padding: 8px; }
 `;
 const Controls = styled.div`
   display: flex;
@@ -65,7 +58,7 @@ const shortDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLo
 function UsersTable({ users }: { users: AdminUser[] }) {
   if (users.length === 0) return <Muted>{NO_DATA}</Muted>;
   return (
-    <Scroll>
+    <TableScroll>
       <Table>
         <thead>
           <tr>
@@ -90,7 +83,7 @@ function UsersTable({ users }: { users: AdminUser[] }) {
           ))}
         </tbody>
       </Table>
-    </Scroll>
+    </TableScroll>
   );
 }
 
@@ -164,7 +157,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
         <Two>
           <Card>
             <CardTitle>Usage by plan</CardTitle>
-            <Scroll>
+            <TableScroll>
               <Table>
                 <thead>
                   <tr>
@@ -187,7 +180,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
                   ))}
                 </tbody>
               </Table>
-            </Scroll>
+            </TableScroll>
           </Card>
           <Card>
             <CardTitle>Top features</CardTitle>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardTitle, ErrorState, Modal, PageHeader, Skeleton, Stack, formatDate, useToast } from '../../ui/index.ts';
+import { Badge, Button, Card, CardTitle, DataTable, ErrorState, Modal, PageHeader, Skeleton, Stack, TableScroll, formatDate, useToast } from '../../ui/index.ts';
 import {
   billingHistoryQuery,
   cancelSubscription,
@@ -50,16 +50,9 @@ const Banner = styled.div<{ $tone: 'info' | 'success' | 'warning' | 'error' }>`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.gain : $tone === 'warning' ? theme.colors.warning : $tone === 'error' ? theme.colors.loss : theme.colors.accent)};
 `;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  th, td { text-align: left; padding: 10px 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  td.amount { font-variant-numeric: tabular-nums; }
+const Table = styled(DataTable)`
+  th, td { padding: 10px 8px; }
   a { color: ${({ theme }) => theme.colors.accent}; }
-`;
-const Scroll = styled.div`
-  overflow-x: auto;
 `;
 
 function costLabel(plan: CurrentPlan): string {
@@ -70,7 +63,7 @@ function costLabel(plan: CurrentPlan): string {
 function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
   if (entries.length === 0) return <p>No invoices yet.</p>;
   return (
-    <Scroll>
+    <TableScroll>
       <Table>
         <thead>
           <tr>
@@ -86,7 +79,7 @@ function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
             <tr key={entry.id}>
               <td>{formatDate(entry.date)}</td>
               <td>{entry.description}</td>
-              <td className="amount">{formatCharge(entry.amount)}</td>
+              <td className="num">{formatCharge(entry.amount)}</td>
               <td>
                 <Badge $tone={entry.status === 'paid' ? 'green' : 'orange'}>{entry.status === 'paid' ? 'Paid' : entry.status}</Badge>
               </td>
@@ -103,7 +96,7 @@ function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
           ))}
         </tbody>
       </Table>
-    </Scroll>
+    </TableScroll>
   );
 }
 

@@ -1,18 +1,13 @@
 import styled from 'styled-components';
 import { Card } from '../../../ui/Card.tsx';
+import { DataTable, TableScroll } from '../../../ui/Table.tsx';
 import { COMPARISON_COLUMNS, comparisonRows } from '../plan-content.ts';
 import type { Plan } from '../membership-api.ts';
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  th, td { padding: 10px 12px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: center; }
+const Table = styled(DataTable)`
+  th, td { padding: 10px 12px; text-align: center; }
   th:first-child, td:first-child { text-align: left; }
   tbody th { font-weight: 500; }
-`;
-const Scroll = styled.div`
-  overflow-x: auto;
 `;
 const SectionTitle = styled.h2`
   font-size: 24px;
@@ -29,7 +24,7 @@ export function FeatureComparison({ plans }: { plans: readonly Plan[] }) {
   return (
     <Card as="section" aria-labelledby="comparison-title">
       <SectionTitle id="comparison-title">Feature Comparison</SectionTitle>
-      <Scroll>
+      <TableScroll>
         <Table>
           <thead>
             <tr>
@@ -54,7 +49,7 @@ export function FeatureComparison({ plans }: { plans: readonly Plan[] }) {
             ))}
           </tbody>
         </Table>
-      </Scroll>
+      </TableScroll>
     </Card>
   );
 }
