@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SERVICE_NAMES } from '@kicksight/contracts';
 import { closeServer, createEventProducer, createLogger, listen, openInfra, type EventProducer, type Pool, type Redis } from '@kicksight/platform';
-import { testKafka, uniqueName, type StackUrls } from '@kicksight/testkit';
+import { stackEnv, testKafka, uniqueName, type StackUrls } from '@kicksight/testkit';
 import { startAuth, type AuthApp } from '../../../services/auth/test/integration/auth-app.ts';
 import { createApp as createBffApp } from '../../src/app.ts';
 import { loadConfig as loadBffConfig } from '../../src/config.ts';
@@ -88,9 +88,7 @@ export async function startAuthStack(stack: StackUrls): Promise<AuthStack> {
     // The BFF, built as its main.ts builds it, with its logs kept.
     const bffConfig = loadBffConfig({
       SERVICE_TOKEN,
-      REDIS_URL: stack.redis,
-      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: prefix,
+      ...stackEnv(stack, prefix),
       LOG_LEVEL: 'info',
       ...otherServices,
       AUTH_URL: authUrl,

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
 import { closeServer, listen, openInfra, type ServiceApp } from '@kicksight/platform';
-import { createTestTopics, startTestService, testKafka, type TestService } from '@kicksight/testkit';
+import { stackEnv, createTestTopics, startTestService, testKafka, type TestService } from '@kicksight/testkit';
 import { createApp as createAuth } from '../../../services/auth/src/app.ts';
 import { loadConfig as authConfig } from '../../../services/auth/src/config.ts';
 import { generateSigningKey, loadSigningKeys } from '../../../services/auth/src/domain/tokens.ts';
@@ -38,11 +38,8 @@ async function startService(name: ServiceName): Promise<string> {
     build: async (infra, { databaseUrl, mongoUrl, prefix }) => {
       const vars = {
         SERVICE_TOKEN: 'integration-service-token',
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
+        ...stackEnv(stack, prefix, databaseUrl),
         JWT_SIGNING_KEYS: keys,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...(mongoUrl ? { MONGO_URL: mongoUrl } : {}),
       };
       const signingKeys = await loadSigningKeys(keys);

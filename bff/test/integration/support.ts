@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import express, { type Express } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { pino } from 'pino';
-import type { StackUrls } from '@kicksight/testkit';
+import { stackEnv, type StackUrls } from '@kicksight/testkit';
 import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
 import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen, openInfra, type Infra, type Logger, type Principal } from '@kicksight/platform';
 import { createApp, type BffApp } from '../../src/app.ts';
@@ -128,9 +128,7 @@ export interface BffOptions {
 export async function startBff({ stack, prefix, cleanups, env, start = false, logger }: BffOptions): Promise<{ url: string; app: BffApp; infra: Infra }> {
   const config = loadConfig({
     SERVICE_TOKEN,
-    REDIS_URL: stack.redis,
-    KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-    KAFKA_TOPIC_PREFIX: prefix,
+    ...stackEnv(stack, prefix),
     LOG_LEVEL: 'silent',
     ...env,
   });

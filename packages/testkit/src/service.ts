@@ -6,6 +6,7 @@ import { createTestTopics } from './kafka.ts';
 import { createTestDatabase } from './postgres.ts';
 import { testKafka } from './infra.ts';
 import { uniqueName } from './names.ts';
+import type { StackUrls } from './stack.ts';
 
 export interface TestService<App extends ServiceApp = ServiceApp> {
   url: string;
@@ -31,6 +32,11 @@ export interface TestServiceOptions<App extends ServiceApp> {
   redis?: boolean;
   /** Builds the app the way its main.ts does, from the opened stores and the run's names. */
   build: (infra: Infra, names: { databaseUrl?: string; mongoUrl?: string; prefix: string }) => App | Promise<App>;
+}
+
+/** The settings that point a service at this run's shared servers: Redis, Kafka with the run's topic prefix, and its database when it has one. */
+export function stackEnv(stack: StackUrls, prefix: string, databaseUrl?: string): Record<string, string> {
+  return { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), REDIS_URL: stack.redis, KAFKA_BROKERS: stack.kafkaBrokers.join(','), KAFKA_TOPIC_PREFIX: prefix };
 }
 
 /**

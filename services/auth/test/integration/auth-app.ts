@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { jsonClient, startTestService, uniqueName, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, startTestService, uniqueName, type TestService } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { generateSigningKey, loadSigningKeys, type SigningKeys } from '../../src/domain/tokens.ts';
@@ -31,10 +31,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthA
         rateLimitNamespace: uniqueName('auth'),
         config: loadConfig({
           SERVICE_TOKEN,
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: stack.redis,
-          KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: prefix,
+          ...stackEnv(stack, prefix, databaseUrl),
           JWT_SIGNING_KEYS: signingKeys,
           WEB_URL: 'http://127.0.0.1:5173',
           ...HIGH_LIMITS,

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import type Stripe from 'stripe';
 import { JWT_AUDIENCE, JWT_ISSUER, createJwtVerifier, createServiceClient } from '@kicksight/platform';
-import { jsonClient, startTestService, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, startTestService, type TestService } from '@kicksight/testkit';
 import { createApp, stripeClient } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { ledgerCaughtUp, ledgerStreamOf } from '../../src/store/ledger-stream.ts';
@@ -36,10 +36,7 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
     build: (infra, { databaseUrl, prefix }) => {
       config = loadConfig({
         SERVICE_TOKEN,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
+        ...stackEnv(stack, prefix, databaseUrl),
         STRIPE_API_BASE: stack.stripe,
         WEB_URL: 'http://127.0.0.1:5173',
         JOBS_INTERVAL_MS: '0',

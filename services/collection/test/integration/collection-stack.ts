@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { PlanName } from '@kicksight/contracts';
 import { createBillingClient, createEventProducer, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
-import { jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
 import type { Kafka } from 'kafkajs';
 import { Cleanups, deadUrl, serviceUrlEnv, startBff, startTokenIssuer } from '../../../../bff/test/integration/support.ts';
 import { createApp } from '../../src/app.ts';
@@ -61,10 +61,7 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
       build: (infra, { databaseUrl, prefix }) => {
         config = loadConfig({
           SERVICE_TOKEN,
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: stack.redis,
-          KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: prefix,
+          ...stackEnv(stack, prefix, databaseUrl),
           JWKS_URL: issuer.jwksUrl,
           CATALOG_URL: catalog.url,
           CATALOG_INTERNAL_URL: catalog.url,

@@ -4,7 +4,7 @@ import express from 'express';
 import { inject } from 'vitest';
 import type { Envelope, EventData, EventKey, Valuation } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, createEventProducer, listen, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
-import { jsonClient, smtpCatcher, startTestService, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, smtpCatcher, startTestService, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService } from '@kicksight/testkit';
 import { Cleanups, SERVICE_TOKEN, serviceUrlEnv, startBff, startTokenIssuer, startUpstream, type TokenIssuer } from '../../../../bff/test/integration/support.ts';
 import { createApp, type NotificationsApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -65,10 +65,7 @@ export async function startNotificationsStack({ env = {}, bff = false }: { env?:
       build: (infra, { databaseUrl, prefix }) => {
         config = loadConfig({
           SERVICE_TOKEN,
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: stack.redis,
-          KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: prefix,
+          ...stackEnv(stack, prefix, databaseUrl),
           JWKS_URL: issuer.jwksUrl,
           CATALOG_INTERNAL_URL: market.url,
           COLLECTION_INTERNAL_URL: market.url,

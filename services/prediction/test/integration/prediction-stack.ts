@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { PlanName } from '@kicksight/contracts';
 import { closeServer, createBillingClient, createEventProducer, listen, newEvent, openInfra, systemClock, type EventProducer, type Redis } from '@kicksight/platform';
-import { jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, startTestService, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
 import { Cleanups, deadUrl, serviceUrlEnv, startBff, startTokenIssuer } from '../../../../bff/test/integration/support.ts';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -39,9 +39,7 @@ export async function startPredictionStack({ cacheRedis }: { cacheRedis?: Redis 
     const configOf = (prefix: string) =>
       loadConfig({
         SERVICE_TOKEN,
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: prefix,
+        ...stackEnv(stack, prefix),
         JWKS_URL: issuer.jwksUrl,
         CATALOG_INTERNAL_URL: catalog.url,
         BILLING_INTERNAL_URL: billing.url,
