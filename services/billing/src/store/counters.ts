@@ -61,7 +61,7 @@ export function createCounters(redis: Redis, { ledgerStream }: { ledgerStream: s
   const seedScript = run('usageSeed');
   const refundScript = run('usageRefund');
 
-  // The braces make every key of one user land on the same Redis Cluster slot.
+  // The braces give a user's keys one hash tag (one Cluster slot); the ledger stream is outside it (see above).
   const counterKey = (userId: string, action: string, period: string) => `usage:{${userId}}:${action}:${period}`;
   const keysOf = (userId: string, action: string, period: string) => `${counterKey(userId, action, period)}:keys`;
 

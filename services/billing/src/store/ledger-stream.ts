@@ -242,8 +242,6 @@ export function createLedgerFollower({ pool, redis, stream, logger, eventsOf, ma
     /** Units queued and not yet written. */
     backlog: () => redis.xlen(stream),
 
-    /** Resolves once every entry queued before this call has been written (see ledgerCaughtUp). */
-    caughtUp: (timeoutMs?: number) => ledgerCaughtUp(redis, stream, timeoutMs),
   };
 }
 
