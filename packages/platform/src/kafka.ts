@@ -74,15 +74,20 @@ export async function ensureTopics(kafka: Kafka, { prefix = '', partitions = 3 }
 }
 
 /**
- * Waits until every partition of the topics has a leader. kafkajs' own wait gives up on
- * "unknown topic" while the controller is still spreading new metadata (many topics created at once).
+ * Waits until every partition of the topics has a leader that answers for it (lists its offsets).
+ * kafkajs' own wait gives up on "unknown topic" while the controller is still spreading new metadata
+ * (many topics created at once), and a leader named in the metadata may still answer "not the
+ * leader" for a moment.
  */
 async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       const { topics: found } = await admin.fetchTopicMetadata({ topics });
-      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) {
+        await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
+        return;
+      }
     } catch (err) {
       if (Date.now() > deadline) throw err;
     }
