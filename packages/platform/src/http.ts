@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type Router } from 'express';
+import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { REQUEST_ID_HEADER } from '@kicksight/contracts';
 import type { Logger } from './logger.ts';
@@ -36,9 +37,14 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
+      // Our serializers read the few fields logged straight from node's request and response: pino's standard
+      // wrappers would first copy every header of both into objects of their own, on every request.
+      wrapSerializers: false,
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // A response whose caller left before its head was written has no status.
+        res: (res: { statusCode: number; headersSent: boolean }) => ({ statusCode: res.headersSent ? res.statusCode : null }),
+        err: pino.stdSerializers.err,
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
       autoLogging: { ignore: (req) => ['/livez', '/readyz', '/metrics'].includes(req.url ?? '') },

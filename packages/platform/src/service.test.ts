@@ -62,6 +62,15 @@ describe('createHttpSurface', () => {
     await request(internalApp!).get('/internal/ping').set('x-service-token', TOKEN).expect(200, { data: 'pong' });
   });
 
+  it('gives public answers an ETag for revalidation, and internal answers none', async () => {
+    const { app, internalApp } = surface({});
+    const publicAnswer = await request(app).get('/livez').expect(200);
+    expect(publicAnswer.headers.etag).toMatch(/^W\/"/);
+    await request(app).get('/livez').set('if-none-match', publicAnswer.headers.etag!).expect(304);
+    const internalAnswer = await request(internalApp!).get('/internal/ping').set('x-service-token', TOKEN).expect(200, { data: 'pong' });
+    expect(internalAnswer.headers.etag).toBeUndefined();
+  });
+
   it('echoes a request id, or makes one', async () => {
     const { app } = surface({});
     const given = await request(app).get('/livez').set('x-request-id', 'req-123');

@@ -64,6 +64,8 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
 
   if (serviceToken === undefined) return { app, metrics };
   const internalApp = createHttpApp({ logger });
+  // Services calling each other never revalidate an answer: no ETag (a hash of every body) on this port.
+  internalApp.set('etag', false);
   internalApp.use(healthRouter(checks));
   internalApp.use('/internal', requireServiceToken(serviceToken));
   options.internalRoutes?.(internalApp);
