@@ -14,6 +14,7 @@
 //   BENCH_WORKERS=in-process  runs the outbox relay and the ledger follower inside billing's API process (local
 //                          runs do) instead of in billing-worker apart (as deployed)
 //   BENCH_CPU_PROF=<dir>   also writes a CPU profile of billing's API process there (node --cpu-prof)
+//   BENCH_CPU_PROF_WORKER=<dir>  the same for billing's worker process
 //   BENCH_FLOOR=0          skips the floors: the same load on a do-nothing HTTP server in a process of its own, and on
 //                          one that makes a single Redis call per request (the least a counter in Redis costs),
 //                          run after billing's, which shows what this machine adds to any request at that moment
@@ -182,9 +183,11 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     log(`[consume] billing on 127.0.0.1:${port} (internal ${internalPort}), its workers ${inProcess ? 'in the same process' : `apart on ${workerPort}`}`);
     const billing = await startService({ name: 'billing', entry: 'services/billing/src/main.ts', port, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF) } });
     cleanups.add('stop billing', () => billing.stop());
+    let worker: Awaited<ReturnType<typeof startService>> | undefined;
     if (!inProcess) {
-      const worker = await startService({ name: 'billing-worker', entry: 'services/billing/src/worker-main.ts', port: workerPort, env });
-      cleanups.add('stop the billing worker', () => worker.stop());
+      const started = await startService({ name: 'billing-worker', entry: 'services/billing/src/worker-main.ts', port: workerPort, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF_WORKER) } });
+      cleanups.add('stop the billing worker', () => started.stop());
+      worker = started;
     }
 
     const userIds = Array.from({ length: members }, () => randomUUID());
@@ -208,6 +211,7 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     let answered = 0;
     await drive({ url, connections, seconds: 2, rate, pacing, request, onAnswer: (status) => status === 200 && answered++ });
     const loadBefore = loadavg()[0]!;
+    const cpuBefore = { api: billing.cpuSeconds(), worker: worker?.cpuSeconds(), client: process.cpuUsage() };
     const { result, late } = await drive({
       url,
       connections,
@@ -226,6 +230,14 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
       },
     });
     const loadAfter = loadavg()[0]!;
+    const cpuAfter = { api: billing.cpuSeconds(), worker: worker?.cpuSeconds(), client: process.cpuUsage(cpuBefore.client) };
+    /** CPU time per answered request, in microseconds (null where /proc is not available). */
+    const perRequest = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? null : Math.round(((after - before) * 1e6) / Math.max(1, latencies.length)));
+    const cpuUsPerRequest = {
+      api: perRequest(cpuBefore.api, cpuAfter.api),
+      worker: perRequest(cpuBefore.worker, cpuAfter.worker),
+      client: perRequest(0, (cpuAfter.client.user + cpuAfter.client.system) / 1e6),
+    };
     const ledger = await ledgerCatchUp(db.url, answered);
     latencies.sort((a, b) => a - b);
     serviceTimes.sort((a, b) => a - b);
@@ -270,10 +282,11 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
             ]
           : []),
       ]),
+      `CPU per request: billing's API ${cpuUsPerRequest.api ?? '-'} us, ${inProcess ? 'its workers in the same process' : `its worker ${cpuUsPerRequest.worker ?? '-'} us`}, the load generator ${cpuUsPerRequest.client} us`,
       `ledger: every answered unit written ${ledger.afterMs} ms after the load ended (${ledger.rows} rows; ${answered} answers counted)`,
       `load average (1 min) ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after; the verdict uses the service's p99`,
     ];
-    const data = { workers: inProcess ? 'in-process' : 'apart', rate, pacing, durationS, connections, members, stats, ledger, service, beyondService, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
+    const data = { workers: inProcess ? 'in-process' : 'apart', rate, pacing, durationS, connections, members, stats, ledger, service, beyondService, cpuUsPerRequest, floor, loadAverage: { before: round(loadBefore), after: round(loadAfter) }, machine: host, at: new Date().toISOString() };
     lines.push(`results: ${writeResult('consume', data)}`);
     return { name: 'consume', target: `consume p99 <= ${TARGET_P99_MS} ms at the service at ${rate} req/s (p99 ${service.p99} ms; ${stats.p99} ms at the client)${clean ? '' : '; INVALID RUN: some requests failed or units are missing from the ledger'}`, pass, lines, data };
   } finally {

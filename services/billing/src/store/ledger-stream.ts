@@ -16,15 +16,17 @@ export type LedgerEntry =
  * a few events at a time. Events still leave within about this long of their commit (the relay's own
  * polling remains the fallback).
  */
-export const RELAY_WAKE_MS = 50;
+export const RELAY_WAKE_MS = 200;
 /** How long a blocking read waits for new entries before asking again. */
 const BLOCK_MS = 1_000;
 /**
  * After writing less than a full batch, the follower lets units gather this long before reading again:
- * one statement per few milliseconds of traffic instead of one per unit, which keeps the follower's
- * work (on the same CPUs as the requests) small. It is how far, at most, the ledger trails Redis.
+ * one statement per 50 ms of traffic instead of one per unit, which keeps the follower's work (and
+ * Postgres's, often on the same CPUs as the requests) small: at 500 units/s the worker spends about
+ * 170 us of CPU per unit, against about 300 us when it gathered for 10 ms. It is how far, at most
+ * (plus the write itself), the ledger trails Redis; the units are safe in the stream meanwhile.
  */
-export const GATHER_MS = 10;
+export const GATHER_MS = 50;
 /** The pause after a failed read or write (Redis or Postgres unreachable) before trying again. */
 const RETRY_MS = 500;
 
