@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, machine, percentile, runAlone, runName, serviceTimeOf, startService, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuUsPerCall, freePort, machine, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const DATABASE = 'catalog_bench_large';
@@ -33,12 +33,6 @@ function callsAsked(): Call[] {
   return asked as Call[];
 }
 
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const round = (n: number) => Number(n.toFixed(3));
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Spread {
@@ -54,7 +48,7 @@ interface Stats extends Spread {
   /** The service's own time per call (Server-Timing), when its answers carry it. */
   service?: Spread;
   /** CPU time per answered call (us): the catalog process, and this process (the load generator). */
-  cpuUsPerCall?: { catalog: number | null; client: number };
+  cpuUsPerCall?: { catalog: number | null; client: number | null };
 }
 
 const spreadOf = (values: number[]): Spread => {
@@ -248,8 +242,9 @@ export default async function catalog(ctx: BenchContext): Promise<BenchResult> {
       const stats = await loadPaths(service.url, token, list, connections, durationS);
       const catalogUsed = service.cpuSeconds();
       const { user, system } = process.cpuUsage(ownCpu);
-      const perCall = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, stats.requests + stats.failed));
-      results[label] = { ...stats, cpuUsPerCall: { catalog: catalogCpu === undefined || catalogUsed === undefined ? null : perCall(catalogUsed - catalogCpu), client: perCall((user + system) / 1e6) } };
+      const answered = stats.requests + stats.failed;
+      const catalogSpent = catalogCpu === undefined || catalogUsed === undefined ? undefined : catalogUsed - catalogCpu;
+      results[label] = { ...stats, cpuUsPerCall: { catalog: cpuUsPerCall(catalogSpent, answered), client: cpuUsPerCall((user + system) / 1e6, answered) } };
       loadAverage[label] = machine().loadAverage[0]!;
     }
     if (calls.includes('regex')) {

@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { brandKeyOf } from '@kicksight/contracts';
 import { createEventProducer, createKafka, createLogger, createPgPool, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
-import { Cleanups, freePort, machine, percentile, runAlone, runName, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, freePort, machine, percentile, round, runAlone, runName, setting, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 15;
 const ITEMS = 1_000;
@@ -33,12 +33,6 @@ const PATHS = [
   '/api/collections?brands=jordan&sortBy=value-low',
 ];
 
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const round = (n: number) => Number(n.toFixed(3));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The market: every size of every sneaker moves through `rounds` growing seqs. */

@@ -24,15 +24,9 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createPgPool } from '@kicksight/platform';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, pacer, freePort, machine, percentile, runAlone, runName, serviceTimeOf, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuUsPerCall, freePort, machine, pacer, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const round = (n: number) => Number(n.toFixed(3));
 
 /** Signs a member up to the Pro plan through billing's own local checkout (searches are then unlimited, so every unit counts). */
 async function premiumMember(billingUrl: string, token: string): Promise<void> {
@@ -231,12 +225,11 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     });
     const loadAfter = loadavg()[0]!;
     const cpuAfter = { api: billing.cpuSeconds(), worker: worker?.cpuSeconds(), client: process.cpuUsage(cpuBefore.client) };
-    /** CPU time per answered request, in microseconds (null where /proc is not available). */
-    const perRequest = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? null : Math.round(((after - before) * 1e6) / Math.max(1, latencies.length)));
+    const spent = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? undefined : after - before);
     const cpuUsPerRequest = {
-      api: perRequest(cpuBefore.api, cpuAfter.api),
-      worker: perRequest(cpuBefore.worker, cpuAfter.worker),
-      client: perRequest(0, (cpuAfter.client.user + cpuAfter.client.system) / 1e6),
+      api: cpuUsPerCall(spent(cpuBefore.api, cpuAfter.api), latencies.length),
+      worker: cpuUsPerCall(spent(cpuBefore.worker, cpuAfter.worker), latencies.length),
+      client: cpuUsPerCall((cpuAfter.client.user + cpuAfter.client.system) / 1e6, latencies.length),
     };
     const ledger = await ledgerCatchUp(db.url, answered);
     latencies.sort((a, b) => a - b);

@@ -233,7 +233,24 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
+export const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
+
+/**
+ * A benchmark's setting from the environment (`BENCH_...`), or its default; a value that is not a
+ * positive number (or zero, where `zero` allows it; a whole number, where `whole` asks for one) stops
+ * the run with the setting's name.
+ */
+export function setting(name: string, fallback: number, { zero = false, whole = false } = {}): number {
+  const value = Number(process.env[name] ?? fallback);
+  const valid = Number.isFinite(value) && (zero ? value >= 0 : value > 0) && (!whole || Number.isInteger(value));
+  if (!valid) throw new Error(`${name} must be a ${zero ? 'non-negative' : 'positive'} ${whole ? 'whole number' : 'number'}`);
+  return value;
+}
+
+/** Microseconds of CPU per call: CPU seconds spent over `calls` calls (null when the CPU time could not be read). */
+export function cpuUsPerCall(cpuSeconds: number | undefined, calls: number): number | null {
+  return cpuSeconds === undefined || !Number.isFinite(cpuSeconds) || calls <= 0 ? null : Math.round((cpuSeconds / calls) * 1e6);
+}
 
 export interface LoadOptions {
   url: string;

@@ -11,16 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, createPgPool, migrate } from '@kicksight/platform';
 import { createEmailQueue, enqueueEmails } from '../../services/notifications/src/jobs/email-queue.ts';
 import { logEmails } from '../../services/notifications/src/store/sent-emails.ts';
-import { Cleanups, assertLoopback, freePort, machine, runAlone, runName, startService, table, throwawayDatabase, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, assertLoopback, freePort, machine, runAlone, runName, setting, startService, table, throwawayDatabase, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../services/notifications/src/store/migrations', import.meta.url));
 const WORKER_ENTRY = 'services/notifications/src/worker-main.ts';
 const MIN_EMAILS_PER_SECOND = 20;
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-  return value;
-};
 
 interface Round {
   workers: number;
@@ -49,10 +44,10 @@ async function caughtByAddress(api: string, domain: string): Promise<{ counts: M
 
 export default async function notifications(ctx: BenchContext): Promise<BenchResult> {
   const { stack, log } = ctx;
-  const emails = setting('BENCH_EMAILS', 400);
-  const concurrency = setting('BENCH_CONCURRENCY', 5);
+  const emails = setting('BENCH_EMAILS', 400, { whole: true });
+  const concurrency = setting('BENCH_CONCURRENCY', 5, { whole: true });
   const smtpHost = process.env.BENCH_SMTP_HOST ?? '127.0.0.1';
-  const smtpPort = setting('BENCH_SMTP_PORT', 1025);
+  const smtpPort = setting('BENCH_SMTP_PORT', 1025, { whole: true });
   const smtpApi = process.env.BENCH_SMTP_API ?? 'http://127.0.0.1:8025/api';
   assertLoopback(smtpHost);
   assertLoopback(smtpApi);

@@ -22,18 +22,12 @@ import { PLANS, predictionOptionsSchema, type EntitlementsView } from '@kicksigh
 import { closeServer, listen } from '@kicksight/platform';
 import { predictPrice } from '../../services/prediction/src/domain/prediction.ts';
 import { dateOfDay, dayNumber, type DailyPoint } from '../../services/prediction/src/domain/series.ts';
-import { Cleanups, freePort, machine, measure, percentile, runAlone, runName, startService, startTokenIssuer, summarize, table, throwawayTopics, writeResult, type BenchContext, type BenchResult, type ServiceProcess } from './lib.ts';
+import { Cleanups, freePort, machine, measure, percentile, round, runAlone, runName, setting, startService, startTokenIssuer, summarize, table, throwawayTopics, writeResult, type BenchContext, type BenchResult, type ServiceProcess } from './lib.ts';
 
 const TARGETS = { coldMs: 20, cachedP95Ms: 2, batchMs: 2_000 };
 const HISTORY_DAYS = 730;
 const BATCH = 500;
 
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const round = (n: number) => Number(n.toFixed(3));
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { samples: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1) ?? Number.NaN) };

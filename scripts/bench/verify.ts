@@ -27,13 +27,16 @@ import { SERVICE_NAMES } from '@kicksight/contracts';
 import { generateSigningKey } from '../../services/auth/src/domain/tokens.ts';
 import {
   Cleanups,
+  cpuUsPerCall,
   freePort,
   load,
   machine,
   measure,
+  round,
   runAlone,
   runName,
   SERVICE_NODE_OPTIONS,
+  setting,
   startService,
   summarize,
   table,
@@ -56,19 +59,10 @@ const MIN_RATE_SHARE = 0.95;
 /** Above this share of a target's saturated throughput, queueing starts to show in a paced run. */
 const NEAR_SATURATION_SHARE = 0.7;
 
-const setting = (name: string, fallback: number, { zero = false } = {}): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-
-const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 /** What `b` adds to `a`, per percentile (ms). */
 const difference = (a: LoadStats, b: LoadStats) => ({ p50: round(b.p50 - a.p50), p90: round(b.p90 - a.p90), p99: round(b.p99 - a.p99) });
 
-/** Microseconds of CPU per request, or undefined when the CPU time could not be read. */
-const used = (cpuSeconds: number, requests: number): number | undefined => (Number.isFinite(cpuSeconds) && requests > 0 ? Math.round((cpuSeconds / requests) * 1e6) : undefined);
 
 /** CPU seconds auth and the BFF spent while `work` ran (NaN where /proc is not available), and how long it took. */
 async function cpuDuring([auth, bff]: [ServiceProcess, ServiceProcess], work: () => Promise<unknown>): Promise<{ auth: number; bff: number; seconds: number }> {
@@ -194,8 +188,8 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     const direct = summarize(paced.direct);
     const viaBff = summarize(paced.bff);
     const cpuUsPerRequest = {
-      auth: used(cpu.auth, direct.requests),
-      bff: used(cpu.bff, viaBff.requests),
+      auth: cpuUsPerCall(cpu.auth, direct.requests),
+      bff: cpuUsPerCall(cpu.bff, viaBff.requests),
     };
 
     let sat: { direct: LoadStats; bff: LoadStats } | undefined;

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cpuUsPerCall, percentile, setting } from './lib.ts';
+
+describe('setting', () => {
+  afterEach(() => {
+    delete process.env.BENCH_TEST_VALUE;
+  });
+
+  it('reads a number from the environment, or gives the default', () => {
+    expect(setting('BENCH_TEST_VALUE', 16)).toBe(16);
+    process.env.BENCH_TEST_VALUE = '2.5';
+    expect(setting('BENCH_TEST_VALUE', 16)).toBe(2.5);
+  });
+
+  it('stops on a value that is not a positive number, naming the setting', () => {
+    for (const bad of ['0', '-3', 'ten', '']) {
+      process.env.BENCH_TEST_VALUE = bad;
+      expect(() => setting('BENCH_TEST_VALUE', 16)).toThrow('BENCH_TEST_VALUE must be a positive number');
+    }
+  });
+
+  it('takes zero where allowed, and asks for whole numbers where needed', () => {
+    process.env.BENCH_TEST_VALUE = '0';
+    expect(setting('BENCH_TEST_VALUE', 1, { zero: true })).toBe(0);
+    process.env.BENCH_TEST_VALUE = '-1';
+    expect(() => setting('BENCH_TEST_VALUE', 1, { zero: true })).toThrow('BENCH_TEST_VALUE must be a non-negative number');
+    process.env.BENCH_TEST_VALUE = '2.5';
+    expect(() => setting('BENCH_TEST_VALUE', 1, { whole: true })).toThrow('BENCH_TEST_VALUE must be a positive whole number');
+  });
+});
+
+describe('cpuUsPerCall', () => {
+  it('divides CPU seconds over the calls, in whole microseconds', () => {
+    expect(cpuUsPerCall(0.5, 1_000)).toBe(500);
+    expect(cpuUsPerCall(0.0012345, 10)).toBe(123);
+  });
+
+  it('is null when the CPU time is unknown or nothing was called', () => {
+    expect(cpuUsPerCall(undefined, 10)).toBeNull();
+    expect(cpuUsPerCall(Number.NaN, 10)).toBeNull();
+    expect(cpuUsPerCall(1, 0)).toBeNull();
+  });
+});
+
+describe('percentile', () => {
+  it('gives the nearest-rank value of sorted numbers', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
