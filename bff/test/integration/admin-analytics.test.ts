@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestTopics, testKafka } from '@kicksight/testkit';
+import { Cleanups, createTestTopics, startTokenIssuer, testKafka, type TokenIssuer } from '@kicksight/testkit';
 import { SERVICE_TOKEN as BILLING_TOKEN, startBilling, type BillingApp } from '../../../services/billing/test/integration/billing-app.ts';
-import { Cleanups, startBff, startTokenIssuer, type TokenIssuer } from './support.ts';
+import { startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

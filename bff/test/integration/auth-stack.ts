@@ -2,11 +2,10 @@ import { Writable } from 'node:stream';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SERVICE_NAMES } from '@kicksight/contracts';
 import { closeServer, createEventProducer, createLogger, listen, openInfra, type EventProducer, type Pool, type Redis } from '@kicksight/platform';
-import { stackEnv, testKafka, uniqueName, type StackUrls } from '@kicksight/testkit';
+import { Cleanups, stackEnv, startUpstream, testKafka, uniqueName, type StackUrls } from '@kicksight/testkit';
 import { startAuth, type AuthApp } from '../../../services/auth/test/integration/auth-app.ts';
 import { createApp as createBffApp } from '../../src/app.ts';
 import { loadConfig as loadBffConfig } from '../../src/config.ts';
-import { Cleanups, startUpstream } from './support.ts';
 
 export const SERVICE_TOKEN = 'auth-journeys-service-token';
 /** Where the web app receives Google's authorization code. */

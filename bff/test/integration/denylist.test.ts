@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, newEvent, systemClock, type EventProducer } from '@kicksight/platform';
-import { createTestTopics, testKafka, uniqueName, waitFor } from '@kicksight/testkit';
-import { Cleanups, serviceUrlEnv, startBff, startTokenIssuer, startUpstream } from './support.ts';
+import { Cleanups, createTestTopics, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor } from '@kicksight/testkit';
+import { serviceUrlEnv, startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UnsecuredJWT } from 'jose';
-import { uniqueName } from '@kicksight/testkit';
+import { Cleanups, deadUrl, openEventStream, startTokenIssuer, startUpstream, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
 import { PHOTO_UPLOAD_MAX_BODY_BYTES, type ServiceName } from '@kicksight/contracts';
-import { Cleanups, deadUrl, serviceUrlEnv, startBff, startTokenIssuer, startUpstream, openEventStream, type TokenIssuer, type Upstream } from './support.ts';
+import { serviceUrlEnv, startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

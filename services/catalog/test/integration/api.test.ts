@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketStatus } from '@kicksight/contracts';
 import { startBilling, type BillingApp } from '../../../billing/test/integration/billing-app.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
-import { call, catalogTopics, closedPort, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
+import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
+import { closedPort } from '@kicksight/testkit';
 
 let billing: BillingApp;
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;

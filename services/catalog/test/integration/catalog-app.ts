@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import {
@@ -136,11 +135,3 @@ export const newUserId = () => randomUUID();
 export const call = (base: string, method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>
   jsonClient(base).call(method, path, { token, body, headers });
 
-/** A port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { topicName } from '@kicksight/platform';
-import { readTopic, testKafka, waitFor, type ReadMessage } from '@kicksight/testkit';
+import { closedPort, readTopic, testKafka, waitFor, type ReadMessage } from '@kicksight/testkit';
 import { eventIdOf } from '../../src/domain/ids.ts';
 import { salesOf } from '../../src/app.ts';
 import { SUMMARIES_COMPLETE } from '../../src/store/summaries.ts';
 import type { AggregateDoc, SaleDoc, SneakerDoc } from '../../src/store/models.ts';
-import { call, catalogTopics, closedPort, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
+import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;

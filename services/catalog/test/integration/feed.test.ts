@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openInfra, topicName, type Infra } from '@kicksight/platform';
-import { readTopic, testKafka, waitFor } from '@kicksight/testkit';
+import { closedPort, readTopic, testKafka, waitFor } from '@kicksight/testkit';
 import { marketFeedOf, salesOf } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { MarketFeed } from '../../src/feed/market-feed.ts';
 import type { SaleDoc } from '../../src/store/models.ts';
-import { catalogTopics, closedPort, createCatalogDatabase, seed, startCatalog, testTokens, type CatalogApp } from './catalog-app.ts';
+import { catalogTopics, createCatalogDatabase, seed, startCatalog, testTokens, type CatalogApp } from './catalog-app.ts';
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;

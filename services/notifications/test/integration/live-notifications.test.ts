@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonClient, waitFor } from '@kicksight/testkit';
-import { openEventStream } from '../../../../bff/test/integration/support.ts';
+import { jsonClient, openEventStream, waitFor } from '@kicksight/testkit';
 import { registerMember, startNotificationsStack, type NotificationsStack } from './notifications-stack.ts';
 
 let stack: NotificationsStack;

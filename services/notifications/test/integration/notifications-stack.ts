@@ -4,10 +4,13 @@ import express from 'express';
 import { inject } from 'vitest';
 import type { Envelope, EventData, EventKey, Valuation } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, createEventProducer, listen, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
-import { stackEnv, jsonClient, smtpCatcher, startTestService, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService } from '@kicksight/testkit';
-import { Cleanups, SERVICE_TOKEN, serviceUrlEnv, startBff, startTokenIssuer, startUpstream, type TokenIssuer } from '../../../../bff/test/integration/support.ts';
+import { Cleanups, jsonClient, smtpCatcher, stackEnv, startTestService, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
+import { SERVICE_TOKEN, serviceUrlEnv, startBff } from '../../../../bff/test/integration/support.ts';
 import { createApp, type NotificationsApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+
+/** The service token every service of the stack shares (the BFF's). */
+export { SERVICE_TOKEN };
 
 export const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations', import.meta.url));
 export const WEB_URL = 'http://web.kicksight.test';

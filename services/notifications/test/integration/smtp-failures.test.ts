@@ -2,8 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@kicksight/platform';
 import { createProxy, uniqueName, waitFor, type Proxy } from '@kicksight/testkit';
-import { SERVICE_TOKEN } from '../../../../bff/test/integration/support.ts';
-import { catcher, mailTo, registerMember, settle, startNotificationsStack, type NotificationsStack } from './notifications-stack.ts';
+import { SERVICE_TOKEN, catcher, mailTo, registerMember, settle, startNotificationsStack, type NotificationsStack } from './notifications-stack.ts';
 
 const stackUrls = inject('stack');
 let stack: NotificationsStack;

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeServer, listen, openInfra } from '@kicksight/platform';
-import { jsonClient, waitFor, type JsonClient } from '@kicksight/testkit';
-import { SERVICE_TOKEN, catalogTopics, closedPort, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp } from '../../../catalog/test/integration/catalog-app.ts';
+import { closedPort, jsonClient, waitFor, type JsonClient } from '@kicksight/testkit';
+import { SERVICE_TOKEN, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp } from '../../../catalog/test/integration/catalog-app.ts';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createRedis, type Redis } from '@kicksight/platform';
-import { createProxy, waitFor, type Proxy } from '@kicksight/testkit';
-import { closedPort } from '../../../catalog/test/integration/catalog-app.ts';
+import { closedPort, createProxy, waitFor, type Proxy } from '@kicksight/testkit';
 import { realSales } from './stubs.ts';
 import { sneakerId, startPredictionStack, type PredictionStack } from './prediction-stack.ts';
 
