@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuUsPerCall, freePort, machine, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const DATABASE = 'catalog_bench_large';
@@ -243,8 +243,7 @@ export default async function catalog(ctx: BenchContext): Promise<BenchResult> {
       const catalogUsed = service.cpuSeconds();
       const { user, system } = process.cpuUsage(ownCpu);
       const answered = stats.requests + stats.failed;
-      const catalogSpent = catalogCpu === undefined || catalogUsed === undefined ? undefined : catalogUsed - catalogCpu;
-      results[label] = { ...stats, cpuUsPerCall: { catalog: cpuUsPerCall(catalogSpent, answered), client: cpuUsPerCall((user + system) / 1e6, answered) } };
+      results[label] = { ...stats, cpuUsPerCall: { catalog: cpuUsPerCall(cpuSecondsBetween(catalogCpu, catalogUsed), answered), client: cpuUsPerCall((user + system) / 1e6, answered) } };
       loadAverage[label] = machine().loadAverage[0]!;
     }
     if (calls.includes('regex')) {

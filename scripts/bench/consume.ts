@@ -24,7 +24,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createPgPool } from '@kicksight/platform';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuUsPerCall, freePort, machine, pacer, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, pacer, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 
@@ -225,10 +225,9 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     });
     const loadAfter = loadavg()[0]!;
     const cpuAfter = { api: billing.cpuSeconds(), worker: worker?.cpuSeconds(), client: process.cpuUsage(cpuBefore.client) };
-    const spent = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? undefined : after - before);
     const cpuUsPerRequest = {
-      api: cpuUsPerCall(spent(cpuBefore.api, cpuAfter.api), latencies.length),
-      worker: cpuUsPerCall(spent(cpuBefore.worker, cpuAfter.worker), latencies.length),
+      api: cpuUsPerCall(cpuSecondsBetween(cpuBefore.api, cpuAfter.api), latencies.length),
+      worker: cpuUsPerCall(cpuSecondsBetween(cpuBefore.worker, cpuAfter.worker), latencies.length),
       client: cpuUsPerCall((cpuAfter.client.user + cpuAfter.client.system) / 1e6, latencies.length),
     };
     const ledger = await ledgerCatchUp(db.url, answered);

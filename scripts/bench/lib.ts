@@ -3,13 +3,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import express from 'express';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, ensureTopics, listen } from '@kicksight/platform';
+import { freePort } from '@kicksight/testkit';
+
+export { freePort };
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RESULTS_DIR = `${REPO_ROOT}.stack/bench`;
@@ -87,18 +89,6 @@ export class Cleanups {
       await step.run().catch((err: unknown) => log(`cleanup "${step.what}" failed: ${err instanceof Error ? err.message : String(err)}`));
     }
   }
-}
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A database of its own on the stack's server; `drop` removes it (connections cut). */
@@ -246,6 +236,10 @@ export function setting(name: string, fallback: number, { zero = false, whole = 
   if (!valid) throw new Error(`${name} must be a ${zero ? 'non-negative' : 'positive'} ${whole ? 'whole number' : 'number'}`);
   return value;
 }
+
+/** CPU seconds a process spent between two readings of `cpuSeconds()` (undefined when either could not be read). */
+export const cpuSecondsBetween = (before: number | undefined, after: number | undefined): number | undefined =>
+  before === undefined || after === undefined ? undefined : after - before;
 
 /** Microseconds of CPU per call: CPU seconds spent over `calls` calls (null when the CPU time could not be read). */
 export function cpuUsPerCall(cpuSeconds: number | undefined, calls: number): number | null {

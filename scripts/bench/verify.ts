@@ -59,10 +59,8 @@ const MIN_RATE_SHARE = 0.95;
 /** Above this share of a target's saturated throughput, queueing starts to show in a paced run. */
 const NEAR_SATURATION_SHARE = 0.7;
 
-
 /** What `b` adds to `a`, per percentile (ms). */
 const difference = (a: LoadStats, b: LoadStats) => ({ p50: round(b.p50 - a.p50), p90: round(b.p90 - a.p90), p99: round(b.p99 - a.p99) });
-
 
 /** CPU seconds auth and the BFF spent while `work` ran (NaN where /proc is not available), and how long it took. */
 async function cpuDuring([auth, bff]: [ServiceProcess, ServiceProcess], work: () => Promise<unknown>): Promise<{ auth: number; bff: number; seconds: number }> {

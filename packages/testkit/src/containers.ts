@@ -1,21 +1,9 @@
-import { createServer } from 'node:net';
 import { GenericContainer, Network, Wait, type StartedTestContainer } from 'testcontainers';
 import { PostgreSqlContainer } from '@testcontainers/postgresql';
 import { RedisContainer } from '@testcontainers/redis';
 import { MongoDBContainer } from '@testcontainers/mongodb';
+import { freePort } from './ports.ts';
 import type { StackUrls } from './stack.ts';
-
-/** A free host port, so a container can advertise the address clients will really use. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The same servers as the local stack, in containers (used where a container runtime exists).

@@ -1,12 +1,12 @@
 // Servers integration tests stand up around the service under test: a JWKS with tokens signed by it
 // (auth's signing side), an upstream that records what reached it, a URL where nothing listens.
 import { Writable } from 'node:stream';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import express, { type Express } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { pino } from 'pino';
 import { JWT_AUDIENCE, JWT_ISSUER, closeServer, listen, type Logger, type Principal } from '@kicksight/platform';
+import { freePort } from './ports.ts';
 
 /** Things to undo after a test file, in reverse order. */
 export class Cleanups {
@@ -93,17 +93,8 @@ export async function startUpstream(name: string, cleanups: Cleanups, { slowMs =
 
 export type Upstream = Awaited<ReturnType<typeof startUpstream>>;
 
-/** A port nothing listens on (a service that is down). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A URL where nothing listens (a service that is down). */
-export const deadUrl = async (): Promise<string> => `http://127.0.0.1:${await closedPort()}`;
+export const deadUrl = async (): Promise<string> => `http://127.0.0.1:${await freePort()}`;
 
 /** Log lines written by an app, kept for assertions. */
 export function captureLogger(): { logger: Logger; lines: () => string[] } {

@@ -3,7 +3,7 @@ import { marketStatus } from '@kicksight/contracts';
 import { startBilling, type BillingApp } from '../../../billing/test/integration/billing-app.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
-import { closedPort } from '@kicksight/testkit';
+import { deadUrl } from '@kicksight/testkit';
 
 let billing: BillingApp;
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
@@ -316,7 +316,7 @@ describe('internal calls (service token)', () => {
 
 describe('billing unreachable', () => {
   it('answers metered calls with 503 and a clear message', async () => {
-    const offline = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: `http://127.0.0.1:${await closedPort()}`, serviceToken: 'x'.repeat(20) } });
+    const offline = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) } });
     try {
       const member = await tokens.token({ id: newUserId() });
       for (const path of ['/api/sneakers/search?q=jordan', `/api/sneakers/${sneaker._id}`, `/api/sneakers/${sneaker._id}/sales/daily`]) {

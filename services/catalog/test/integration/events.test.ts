@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { topicName } from '@kicksight/platform';
-import { closedPort, readTopic, testKafka, waitFor, type ReadMessage } from '@kicksight/testkit';
+import { deadUrl, readTopic, testKafka, waitFor, type ReadMessage } from '@kicksight/testkit';
 import { eventIdOf } from '../../src/domain/ids.ts';
 import { salesOf } from '../../src/app.ts';
 import { SUMMARIES_COMPLETE } from '../../src/store/summaries.ts';
@@ -25,7 +25,7 @@ const eventsOf = (messages: { value: string }[]) => messages.map((m) => JSON.par
 beforeAll(async () => {
   [db, topics, tokens] = await Promise.all([createCatalogDatabase('events'), catalogTopics('catalog_events'), testTokens()]);
   await seed(db.models, { generate: 30 });
-  noBilling = { url: `http://127.0.0.1:${await closedPort()}`, serviceToken: 'x'.repeat(20) };
+  noBilling = { url: await deadUrl(), serviceToken: 'x'.repeat(20) };
   first = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling });
   second = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling });
   admin = await tokens.token({ id: newUserId(), role: 'admin' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openInfra, topicName, type Infra } from '@kicksight/platform';
-import { closedPort, readTopic, testKafka, waitFor } from '@kicksight/testkit';
+import { deadUrl, readTopic, testKafka, waitFor } from '@kicksight/testkit';
 import { marketFeedOf, salesOf } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { MarketFeed } from '../../src/feed/market-feed.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const tokens = await testTokens();
   [db, topics] = await Promise.all([createCatalogDatabase('feed'), catalogTopics('catalog_feed')]);
   await seed(db.models, { generate: 20 });
-  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: `http://127.0.0.1:${await closedPort()}`, serviceToken: 'x'.repeat(20) } });
+  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) } });
 });
 afterAll(async () => {
   for (const runner of runners) {

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createEventProducer, createPgPool, newEvent, systemClock, type EventProducer, type OutgoingEvent, type Pool } from '@kicksight/platform';
-import { createTestDatabase, createTestTopics, testKafka, waitFor } from '@kicksight/testkit';
+import { createTestDatabase, createTestTopics, freePort, testKafka, waitFor } from '@kicksight/testkit';
 import { MARKET_CONSUMER } from '../../src/domain/market-updates.ts';
 import { SERVICE_TOKEN } from './collection-stack.ts';
 
@@ -13,17 +12,6 @@ const SNEAKERS = 20;
 const SIZES = [8, 9, 10, 11, 12];
 const SEQS = 10;
 const priceAt = (sneaker: number, size: number, seq: number) => 10_000 + sneaker * 1_000 + size * 100 + seq;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let env: Record<string, string>;
 let pool: Pool;

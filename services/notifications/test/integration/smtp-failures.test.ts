@@ -1,20 +1,11 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER } from '@kicksight/platform';
-import { createProxy, uniqueName, waitFor, type Proxy } from '@kicksight/testkit';
+import { createProxy, freePort, uniqueName, waitFor, type Proxy } from '@kicksight/testkit';
 import { SERVICE_TOKEN, catcher, mailTo, registerMember, settle, startNotificationsStack, type NotificationsStack } from './notifications-stack.ts';
 
 const stackUrls = inject('stack');
 let stack: NotificationsStack;
 let smtp: Proxy;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

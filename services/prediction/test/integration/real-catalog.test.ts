@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeServer, listen, openInfra } from '@kicksight/platform';
-import { closedPort, jsonClient, waitFor, type JsonClient } from '@kicksight/testkit';
+import { deadUrl, jsonClient, waitFor, type JsonClient } from '@kicksight/testkit';
 import { SERVICE_TOKEN, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp } from '../../../catalog/test/integration/catalog-app.ts';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const [db, topics, tokens] = await Promise.all([createCatalogDatabase('prediction'), catalogTopics('prediction_real'), testTokens()]);
   undo.push(db.drop, topics.drop);
   await seed(db.models, { dataDir, generate: 5, productsPerFile: 5 });
-  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: `http://127.0.0.1:${await closedPort()}`, serviceToken: SERVICE_TOKEN } });
+  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: await deadUrl(), serviceToken: SERVICE_TOKEN } });
   undo.push(() => catalog.close());
   const stack = inject('stack');
   const { infra, close } = await openInfra({ name: 'prediction', logLevel: 'silent', kafka: { brokers: stack.kafkaBrokers, prefix: topics.prefix } });

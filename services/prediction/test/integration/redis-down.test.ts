@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createRedis, type Redis } from '@kicksight/platform';
-import { closedPort, createProxy, waitFor, type Proxy } from '@kicksight/testkit';
+import { createProxy, freePort, waitFor, type Proxy } from '@kicksight/testkit';
 import { realSales } from './stubs.ts';
 import { sneakerId, startPredictionStack, type PredictionStack } from './prediction-stack.ts';
 
@@ -13,7 +13,7 @@ const id = sneakerId();
 beforeAll(async () => {
   const urls = inject('stack');
   const upstream = new URL(urls.redis);
-  const port = await closedPort();
+  const port = await freePort();
   proxy = await createProxy(urls.toxiproxy, `prediction-redis-${port}`, `127.0.0.1:${port}`, `${upstream.hostname}:${upstream.port || 6379}`);
   // As the service builds its own cache client: no offline queue, so commands fail at once while Redis is away.
   redis = createRedis(`redis://127.0.0.1:${port}`, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000 });
