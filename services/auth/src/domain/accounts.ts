@@ -122,10 +122,15 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs }:
       return withTransaction(pool, (client) => startSession(client, user, ctx));
     },
 
-    /** Sign-in without a password, for test environments only (the route exists only when enabled). */
+    /**
+     * Sign-in without a password, for test environments only (the route exists only when enabled).
+     * Never for an administrator: an administrator signs in with a password.
+     */
     async testLogin(email: string, ctx: Context = {}): Promise<Session> {
       return withTransaction(pool, async (client) => {
-        const user = (await users.byEmail(client, email)) ?? (await createUser(client, { email, name: email.split('@')[0]!, passwordHash: null }, ctx));
+        const existing = await users.byEmail(client, email);
+        if (existing?.role === 'admin') throw AppError.forbidden('Test sign-in is not available for administrator accounts.', 'TEST_LOGIN_NOT_ALLOWED');
+        const user = existing ?? (await createUser(client, { email, name: email.split('@')[0]!, passwordHash: null }, ctx));
         return startSession(client, user, ctx);
       });
     },
