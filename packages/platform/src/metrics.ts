@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -42,4 +42,32 @@ export function createMetrics(service: string): Metrics {
     res.end(await registry.metrics());
   };
   return { registry, httpMiddleware, handler };
+}
+
+/** A figure read when Prometheus scrapes (a queue's length, the age of its oldest item). */
+export interface ScrapedGauge {
+  name: string;
+  help: string;
+  read: () => Promise<number>;
+}
+
+/**
+ * Registers gauges whose values are read at each scrape. A read that fails leaves the gauge out of that
+ * scrape (an absent series, which alert rules treat as unknown) rather than failing the whole scrape.
+ */
+export function registerScrapedGauges(registry: Registry, gauges: ScrapedGauge[]): void {
+  for (const { name, help, read } of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        try {
+          this.set(await read());
+        } catch {
+          this.reset();
+        }
+      },
+    });
+  }
 }

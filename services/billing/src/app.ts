@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createHttpSurface, createJwtVerifier, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, registerScrapedGauges, createJwtVerifier, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAnalytics } from './domain/analytics.ts';
 import { createErasure } from './domain/erasure.ts';
@@ -65,7 +65,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   if (gateway.kind === 'local') jobs.push({ name: 'renew-local-subscriptions', run: () => localGateway.renewDue() });
   const scheduler = createScheduler({ redis, logger, jobs, intervalMs: config.JOBS_INTERVAL_MS, namespace: 'billing' });
 
-  const { app, internalApp } = createHttpSurface({
+  const { app, internalApp, metrics } = createHttpSurface({
     name: 'billing',
     logger,
     checks: workers ? { ...infra.checks, workers: workers.status } : infra.checks,
@@ -80,6 +80,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
       app.use('/internal', internalRouter({ metering, analytics }));
     },
   });
+  if (workers) registerScrapedGauges(metrics.registry, workers.gauges());
 
   return {
     app,

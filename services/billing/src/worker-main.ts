@@ -1,6 +1,6 @@
 // Billing's workers on their own, beside the API (which then runs with RUN_WORKERS=false): the outbox
 // relay and the usage-ledger follower. node services/billing/src/worker-main.ts
-import { createHttpSurface, runService } from '@kicksight/platform';
+import { createHttpSurface, registerScrapedGauges, runService } from '@kicksight/platform';
 import { billingInfra, loadConfig } from './config.ts';
 import { createBillingWorkers } from './workers.ts';
 
@@ -11,7 +11,8 @@ await runService({
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => {
     const workers = createBillingWorkers({ infra, config });
-    const { app } = createHttpSurface({ name: 'billing-worker', logger: infra.logger, checks: { ...infra.checks, workers: workers.status } });
+    const { app, metrics } = createHttpSurface({ name: 'billing-worker', logger: infra.logger, checks: { ...infra.checks, workers: workers.status } });
+    registerScrapedGauges(metrics.registry, workers.gauges());
     return { app, start: workers.start, stop: workers.stop };
   },
 });

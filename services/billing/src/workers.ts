@@ -1,4 +1,4 @@
-import type { Infra } from '@kicksight/platform';
+import type { Infra, ScrapedGauge } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { ledgerEvents } from './domain/metering.ts';
 import { createLedgerFollower, ledgerStreamOf } from './store/ledger-stream.ts';
@@ -17,6 +17,12 @@ export function createBillingWorkers({ infra, config }: { infra: Infra; config: 
     stop: () => follower.stop(),
     /** For readiness: whether this process is the active follower, and how many units wait. */
     status: async () => ({ followingLedger: follower.isFollowing(), ledgerBacklog: await follower.backlog() }),
+    /** The ledger's backlog, its age and its dead letters, read at each scrape (alerts watch the age). */
+    gauges: (): ScrapedGauge[] => [
+      { name: 'billing_usage_ledger_backlog', help: 'Usage units counted in Redis and not yet written to the ledger', read: async () => (await follower.state()).backlog },
+      { name: 'billing_usage_ledger_oldest_age_seconds', help: 'Age of the oldest usage unit waiting for the ledger (0 when none waits)', read: async () => (await follower.state()).oldestAgeMs / 1000 },
+      { name: 'billing_usage_ledger_dead_letters', help: 'Usage ledger entries set aside because they could not be written', read: async () => (await follower.state()).deadLetters },
+    ],
   };
 }
 

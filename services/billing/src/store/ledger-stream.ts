@@ -31,6 +31,22 @@ export const GATHER_MS = 50;
 const RETRY_MS = 500;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether Postgres refused a write for its data (SQLSTATE class 22, data exception, e.g. a NUL byte in
+ * a text value; or 23, integrity constraint violation): writing the same entry again fails again, so it
+ * is set aside instead of being retried. Anything else (a lost connection, a time-out) is retried.
+ */
+export function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
+/** Where entries that cannot be written are set aside, with their error: the stream's dead letters. */
+export const deadLettersOf = (stream: string) => `${stream}:dead-letters`;
+
+/** The time a stream entry was queued, from its id (`<ms>-<seq>`). */
+const queuedAt = (id: string) => Number(id.split('-')[0]);
 const unitIdOf = (u: UnitRef) => JSON.stringify([u.userId, u.action, u.period, u.key]);
 
 /** Reads a stream entry's fields (see counters.ts); undefined when they do not make an entry. */
@@ -171,6 +187,32 @@ export function createLedgerFollower({ pool, redis, stream, logger, eventsOf, ma
     if (refunds.length > 0) await ledger.refundMany(pool, refunds.map((e) => ({ ...e.unit, at: e.at })));
   }
 
+  /** Moves one entry to the dead letters with its error: it is kept, never retried for ever, never lost. */
+  async function setAside(id: string, fields: string[], error: string): Promise<void> {
+    await redis.xadd(deadLettersOf(stream), '*', ...fields, 'entry', id, 'error', error, 'setAsideAt', String(Date.now()));
+    log.error({ id, error }, 'a usage ledger entry could not be written and was set aside in the dead letters');
+  }
+
+  /**
+   * Writes a run of entries. Should Postgres refuse the run for its data, each entry is written alone
+   * and the ones refused are set aside, so the entries behind them are not held up.
+   */
+  async function writeOrSetAside(batch: LedgerEntry[], fieldsById: Map<string, string[]>): Promise<void> {
+    try {
+      await write(batch);
+    } catch (err) {
+      if (!isDataError(err) || batch.length === 0) throw err;
+      for (const entry of batch) {
+        try {
+          await write([entry]);
+        } catch (entryErr) {
+          if (!isDataError(entryErr)) throw entryErr;
+          await setAside(entry.id, fieldsById.get(entry.id) ?? [], (entryErr as Error).message);
+        }
+      }
+    }
+  }
+
   async function follow(source: Redis): Promise<void> {
     // Entries are removed once written, so whatever the stream holds is still to be written.
     let after = '0-0';
@@ -187,20 +229,19 @@ export function createLedgerFollower({ pool, redis, stream, logger, eventsOf, ma
       const read = reply?.[0]?.[1] ?? [];
       if (read.length === 0) continue;
       const entries: LedgerEntry[] = [];
+      const fieldsById = new Map(read);
       const malformed: string[] = [];
       for (const [id, fields] of read) {
         const entry = parseEntry(id, fields);
         if (entry) entries.push(entry);
-        else {
-          malformed.push(id);
-          log.error({ id, fields }, 'a malformed ledger stream entry was dropped');
-        }
+        else malformed.push(id);
       }
       try {
         for (const batch of batchesOf(entries, maxBatch)) {
-          await write(batch);
+          await writeOrSetAside(batch, fieldsById);
           await redis.xdel(stream, ...batch.map((e) => e.id));
         }
+        for (const id of malformed) await setAside(id, fieldsById.get(id) ?? [], 'malformed entry');
         if (malformed.length > 0) await redis.xdel(stream, ...malformed);
         after = read.at(-1)![0];
         if (read.length < maxBatch) await sleep(gatherMs);
@@ -244,6 +285,12 @@ export function createLedgerFollower({ pool, redis, stream, logger, eventsOf, ma
     /** Units queued and not yet written. */
     backlog: () => redis.xlen(stream),
 
+    /** The backlog, the age of its oldest unit (0 when empty) and the entries set aside, for metrics and alerts. */
+    async state(now = Date.now()): Promise<{ backlog: number; oldestAgeMs: number; deadLetters: number }> {
+      const [backlog, oldest, deadLetters] = await Promise.all([redis.xlen(stream), redis.xrange(stream, '-', '+', 'COUNT', 1), redis.xlen(deadLettersOf(stream))]);
+      const oldestId = oldest[0]?.[0];
+      return { backlog, oldestAgeMs: oldestId ? Math.max(0, now - queuedAt(oldestId)) : 0, deadLetters };
+    },
   };
 }
 

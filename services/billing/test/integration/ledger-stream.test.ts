@@ -5,7 +5,7 @@ import { waitFor } from '@kicksight/testkit';
 import { ledgerEvents } from '../../src/domain/metering.ts';
 import { createCounters } from '../../src/store/counters.ts';
 import type { LedgerUnit } from '../../src/store/ledger.ts';
-import { createLedgerFollower, ledgerCaughtUp, ledgerStreamOf, type LedgerFollower } from '../../src/store/ledger-stream.ts';
+import { createLedgerFollower, deadLettersOf, ledgerCaughtUp, ledgerStreamOf, type LedgerFollower } from '../../src/store/ledger-stream.ts';
 import { createBillingWorkers } from '../../src/workers.ts';
 import { newUserId, startBilling, type BillingApp } from './billing-app.ts';
 
@@ -106,6 +106,27 @@ describe('the ledger follower', () => {
     await ledgerCaughtUp(redis, stream);
     expect(await ledgerKeys(userId)).toEqual(['x']);
   });
+
+  it('sets aside an entry Postgres refuses for its data, and writes the entries behind it', async () => {
+    const { stream, counters, follower } = setUp();
+    const userId = newUserId();
+    await count(counters, [unitOf(userId, 'before')]);
+    // A key holding a NUL byte: PostgreSQL refuses it as text ("invalid byte sequence for encoding UTF8: 0x00").
+    const poison = await redis.xadd(stream, '*', 'op', 'c', 'u', userId, 'a', 'search', 'p', 'p-test', 'k', 'a\u0000b', 't', String(Date.now()), 'pl', 'unlimited', 'n', '2', 'l', '-1');
+    const junk = await redis.xadd(stream, '*', 'op', 'c', 'u', userId);
+    await count(counters, ['after-1', 'after-2'].map((k) => unitOf(userId, k)));
+    const made = follower();
+    expect(await made.state()).toMatchObject({ backlog: 5, deadLetters: 0 });
+    expect((await made.state()).oldestAgeMs).toBeGreaterThanOrEqual(0);
+    made.start();
+    await ledgerCaughtUp(redis, stream);
+    expect(await ledgerKeys(userId)).toEqual(['after-1', 'after-2', 'before']);
+    const dead = await redis.xrange(deadLettersOf(stream), '-', '+');
+    expect(dead.map(([, fields]) => fields[fields.indexOf('entry') + 1])).toEqual([poison, junk]);
+    expect(dead[0]![1][dead[0]![1].indexOf('error') + 1]).toContain('invalid byte sequence');
+    expect(dead[1]![1][dead[1]![1].indexOf('error') + 1]).toBe('malformed entry');
+    expect(await made.state()).toEqual({ backlog: 0, oldestAgeMs: 0, deadLetters: 2 });
+  });
 });
 
 describe('billing with its workers apart (RUN_WORKERS=false)', () => {
@@ -125,5 +146,15 @@ describe('billing with its workers apart (RUN_WORKERS=false)', () => {
       await workers.stop();
       await api.close();
     }
+  });
+});
+
+describe("the ledger's metrics", () => {
+  it('exports the backlog, the age of its oldest unit and the dead letters where the follower runs', async () => {
+    await billing.ledgerWritten();
+    const metrics = await (await fetch(`${billing.url}/metrics`)).text();
+    expect(metrics).toMatch(/^billing_usage_ledger_backlog\{service="billing"\} 0$/m);
+    expect(metrics).toMatch(/^billing_usage_ledger_oldest_age_seconds\{service="billing"\} 0$/m);
+    expect(metrics).toMatch(/^billing_usage_ledger_dead_letters\{service="billing"\} 0$/m);
   });
 });
