@@ -11,6 +11,8 @@ export interface Principal {
   name: string;
   role: 'member' | 'admin';
   tier: 'trial' | 'premium' | 'unlimited';
+  /** The sign-in this token belongs to (its refresh-token family), where the token names one. */
+  sessionId?: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -25,6 +27,7 @@ const claimsSchema = z.object({
   name: z.string(),
   role: z.enum(['member', 'admin']),
   tier: z.enum(['trial', 'premium', 'unlimited']),
+  sid: z.string().min(1).optional(),
 });
 
 export interface JwtVerifier {
@@ -42,7 +45,7 @@ export function createJwtVerifier(options: { jwksUrl: string } | { keys: JWTVeri
       try {
         const { payload } = await jwtVerify(token, keys, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE, algorithms: ['ES256', 'RS256', 'EdDSA'] });
         const claims = claimsSchema.parse(payload);
-        return { id: claims.sub, email: claims.email, name: claims.name, role: claims.role, tier: claims.tier };
+        return { id: claims.sub, email: claims.email, name: claims.name, role: claims.role, tier: claims.tier, ...(claims.sid && { sessionId: claims.sid }) };
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized('Your session has expired', ErrorCode.TOKEN_EXPIRED);
         if (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_TIMEOUT') throw AppError.unavailable('Sign-in keys are unavailable', err);

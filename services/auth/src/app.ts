@@ -12,6 +12,8 @@ import { internalRouter } from './http/internal-router.ts';
 import { createLimits } from './http/limits.ts';
 import { userRouter } from './http/user-router.ts';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface Deps {
   infra: Infra;
   config: Config;
@@ -25,7 +27,7 @@ export function createApp({ infra, config, keys, rateLimitNamespace = 'auth' }: 
   const { pool, redis, kafka, clock, logger } = infra;
   if (!pool || !redis || !kafka) throw new Error('auth needs Postgres, Redis and Kafka');
 
-  const accounts = createAccounts({ pool, clock, keys, webUrl: config.WEB_URL, refreshTokenTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000 });
+  const accounts = createAccounts({ pool, clock, keys, webUrl: config.WEB_URL, refreshTokenTtlMs: config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, sessionMaxAgeMs: config.SESSION_MAX_AGE_DAYS * DAY_MS });
   const apiKeys = createApiKeys({ pool, clock, keys });
   const verifier = createJwtVerifier({ keys: createLocalJWKSet(keys.jwks) });
   const google = createGoogleSignIn({

@@ -12,6 +12,8 @@ const schema = z
     /** Where links in emails point (the web app's origin). */
     WEB_URL: envField.url('http://127.0.0.1:5173'),
     REFRESH_TOKEN_TTL_DAYS: envField.int(30),
+    /** A sign-in lasts at most this long, however often its refresh token is rotated. */
+    SESSION_MAX_AGE_DAYS: envField.int(30),
     TEST_LOGIN_ENABLED: envField.bool(false),
     GOOGLE_CLIENT_ID: z.string().default(''),
     GOOGLE_CLIENT_SECRET: z.string().default(''),

@@ -16,7 +16,7 @@ const config = loadConfig();
 await migrate(config.DATABASE_URL, fileURLToPath(new URL('../store/migrations', import.meta.url)), createLogger('auth-cli', 'warn'));
 const pool = createPgPool(config.DATABASE_URL);
 try {
-  const accounts = createAccounts({ pool, clock: systemClock, keys: await loadSigningKeys(config.JWT_SIGNING_KEYS), webUrl: config.WEB_URL, refreshTokenTtlMs: 0 });
+  const accounts = createAccounts({ pool, clock: systemClock, keys: await loadSigningKeys(config.JWT_SIGNING_KEYS), webUrl: config.WEB_URL, refreshTokenTtlMs: 0, sessionMaxAgeMs: 0 });
   const admin = await accounts.ensureAdmin({ email, password, name });
   process.stdout.write(`administrator ${admin.email} (${admin.id}) is ready\n`);
 } finally {

@@ -24,6 +24,8 @@ export interface AccountsDeps {
   /** Origin of the web app, for links in emails. */
   webUrl: string;
   refreshTokenTtlMs: number;
+  /** How long a sign-in lasts at most, from the moment it began, however often it is refreshed. */
+  sessionMaxAgeMs: number;
 }
 
 /** Context of the request behind a change, carried into its events. */
@@ -58,12 +60,12 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Accounts and sessions: every use case of sign-up, sign-in, tokens, passwords and profile. */
-export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs }: AccountsDeps) {
+export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, sessionMaxAgeMs }: AccountsDeps) {
   const publish = <K extends EventKey>(client: PoolClient, userId: string, key: K, data: EventData<K>, ctx: Context = {}) =>
     enqueueEvents(client, [{ key: userId, envelope: newEvent(key, data, { clock, correlationId: ctx.correlationId }) }], clock);
 
-  async function accessTokenFor(user: UserRecord) {
-    return issueAccessToken(keys, { id: user.id, email: user.email, name: user.name, role: user.role, tier: user.tier }, clock, ACCESS_TOKEN_TTL_MS);
+  async function accessTokenFor(user: UserRecord, sessionId: string) {
+    return issueAccessToken(keys, { id: user.id, email: user.email, name: user.name, role: user.role, tier: user.tier, sessionId }, clock, ACCESS_TOKEN_TTL_MS);
   }
 
   /** The first sign-in or refresh of a UTC day publishes `user.active`. */
@@ -72,19 +74,22 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs }:
     if (await users.markActive(client, userId, day)) await publish(client, userId, 'user.active@1', { userId, day }, ctx);
   }
 
-  async function issueRefreshToken(client: PoolClient, userId: string, familyId: string): Promise<string> {
+  /** A refresh token of a sign-in, valid for its time to live but never past the sign-in's absolute end. */
+  async function issueRefreshToken(client: PoolClient, userId: string, session: { familyId: string; startedAt: Date }): Promise<string> {
     const secret = newSecret();
     const now = clock.now();
-    await refreshTokens.insert(client, { id: randomUUID(), userId, familyId, hash: hashSecret(secret), now, expiresAt: new Date(now.getTime() + refreshTokenTtlMs) });
+    const expiresAt = new Date(Math.min(now.getTime() + refreshTokenTtlMs, session.startedAt.getTime() + sessionMaxAgeMs));
+    await refreshTokens.insert(client, { id: randomUUID(), userId, familyId: session.familyId, sessionStartedAt: session.startedAt, hash: hashSecret(secret), now, expiresAt });
     return secret;
   }
 
   /** A new session (a new refresh-token family) for a user who just proved who they are. */
   async function startSession(client: PoolClient, user: UserRecord, ctx: Context): Promise<Session> {
-    const refreshToken = await issueRefreshToken(client, user.id, randomUUID());
+    const familyId = randomUUID();
+    const refreshToken = await issueRefreshToken(client, user.id, { familyId, startedAt: clock.now() });
     await users.recordSignIn(client, user.id, clock.now());
     await noteActivity(client, user.id, ctx);
-    const access = await accessTokenFor(user);
+    const access = await accessTokenFor(user, familyId);
     return { user: toUser(user), tokens: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt } };
   }
 
@@ -164,9 +169,9 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs }:
         if (token.expiresAt <= now) return { error: rejected('Your session has expired. Please sign in again.', 'INVALID_REFRESH_TOKEN') };
         const user = await requireUser(client, token.userId);
         await refreshTokens.markUsed(client, token.id, now);
-        const next = await issueRefreshToken(client, user.id, token.familyId);
+        const next = await issueRefreshToken(client, user.id, { familyId: token.familyId, startedAt: token.sessionStartedAt });
         await noteActivity(client, user.id, ctx);
-        const access = await accessTokenFor(user);
+        const access = await accessTokenFor(user, token.familyId);
         return { session: { user: toUser(user), tokens: { accessToken: access.token, refreshToken: next, expiresAt: access.expiresAt } } };
       });
       // The family's revocation commits before the refusal is answered.
@@ -225,13 +230,23 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs }:
       });
     },
 
-    async changePassword(id: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+    /**
+     * Changes the password and ends every other sign-in of the account: the one that asked
+     * (`sessionId`, from its access token) stays signed in; without one, every sign-in ends.
+     */
+    async changePassword(id: string, input: { currentPassword: string; newPassword: string }, sessionId?: string): Promise<void> {
       const user = await requireUser(pool, id);
       if (!user.passwordHash) throw AppError.badRequest('Cannot change password for Google OAuth users', 'OAUTH_USER');
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
       }
-      await users.setPassword(pool, id, await hashPassword(input.newPassword), clock.now());
+      const passwordHash = await hashPassword(input.newPassword);
+      await withTransaction(pool, async (client) => {
+        const now = clock.now();
+        await users.setPassword(client, id, passwordHash, now);
+        if (sessionId) await refreshTokens.revokeOthersOfUser(client, id, sessionId, now);
+        else await refreshTokens.revokeAllOfUser(client, id, now);
+      });
     },
 
     async setEmailNotifications(id: string, enabled: boolean, ctx: Context = {}): Promise<boolean> {

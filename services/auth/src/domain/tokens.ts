@@ -35,13 +35,15 @@ export interface TokenSubject {
   name: string;
   role: 'member' | 'admin';
   tier: 'trial' | 'premium' | 'unlimited';
+  /** The sign-in (refresh-token family) the token belongs to, as the `sid` claim. */
+  sessionId?: string;
 }
 
 /** A signed access token and its expiry (epoch ms). */
 export async function issueAccessToken(keys: SigningKeys, subject: TokenSubject, clock: Clock, ttlMs: number): Promise<{ token: string; expiresAt: number }> {
   const now = clock.now().getTime();
   const expiresAt = now + ttlMs;
-  const token = await new SignJWT({ email: subject.email, name: subject.name, role: subject.role, tier: subject.tier })
+  const token = await new SignJWT({ email: subject.email, name: subject.name, role: subject.role, tier: subject.tier, ...(subject.sessionId && { sid: subject.sessionId }) })
     .setProtectedHeader({ alg: ALG, kid: keys.current.kid, typ: 'JWT' })
     .setSubject(subject.id)
     .setIssuer(JWT_ISSUER)

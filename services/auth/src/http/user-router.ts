@@ -28,7 +28,7 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
   });
 
   router.put('/password', async (req, res) => {
-    await accounts.changePassword(principal(req).id, passwordChangeBodySchema.parse(req.body));
+    await accounts.changePassword(principal(req).id, passwordChangeBodySchema.parse(req.body), principal(req).sessionId);
     res.json({ data: { message: 'Password changed' } });
   });
 

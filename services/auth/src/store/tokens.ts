@@ -4,6 +4,8 @@ export interface RefreshTokenRecord {
   id: string;
   userId: string;
   familyId: string;
+  /** When the sign-in this token continues began (the family's first token). */
+  sessionStartedAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
   revokedAt: Date | null;
@@ -11,11 +13,12 @@ export interface RefreshTokenRecord {
 
 /** Refresh tokens (rotating, in families) and password reset tokens; both stored as hashes. */
 export const refreshTokens = {
-  insert: (db: Queryable, t: { id: string; userId: string; familyId: string; hash: string; now: Date; expiresAt: Date }) =>
-    db.query('INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+  insert: (db: Queryable, t: { id: string; userId: string; familyId: string; sessionStartedAt: Date; hash: string; now: Date; expiresAt: Date }) =>
+    db.query('INSERT INTO refresh_tokens (id, user_id, family_id, session_started_at, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       t.id,
       t.userId,
       t.familyId,
+      t.sessionStartedAt,
       t.hash,
       t.now,
       t.expiresAt,
@@ -23,12 +26,12 @@ export const refreshTokens = {
 
   /** Locks the token's row so two refreshes with one token cannot both rotate it. */
   async lockByHash(db: Queryable, hash: string): Promise<RefreshTokenRecord | undefined> {
-    const { rows } = await db.query<{ id: string; user_id: string; family_id: string; expires_at: Date; used_at: Date | null; revoked_at: Date | null }>(
-      'SELECT id, user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE',
+    const { rows } = await db.query<{ id: string; user_id: string; family_id: string; session_started_at: Date; expires_at: Date; used_at: Date | null; revoked_at: Date | null }>(
+      'SELECT id, user_id, family_id, session_started_at, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE',
       [hash],
     );
     const r = rows[0];
-    return r && { id: r.id, userId: r.user_id, familyId: r.family_id, expiresAt: r.expires_at, usedAt: r.used_at, revokedAt: r.revoked_at };
+    return r && { id: r.id, userId: r.user_id, familyId: r.family_id, sessionStartedAt: r.session_started_at, expiresAt: r.expires_at, usedAt: r.used_at, revokedAt: r.revoked_at };
   },
 
   markUsed: (db: Queryable, id: string, now: Date) => db.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [id, now]),
@@ -41,6 +44,10 @@ export const refreshTokens = {
 
   revokeAllOfUser: (db: Queryable, userId: string, now: Date) =>
     db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE user_id = $1', [userId, now]),
+
+  /** Ends every sign-in of the user but one (the family of the request that asked). */
+  revokeOthersOfUser: (db: Queryable, userId: string, keepFamilyId: string, now: Date) =>
+    db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE user_id = $1 AND family_id <> $2', [userId, keepFamilyId, now]),
 };
 
 export const resetTokens = {

@@ -3,6 +3,8 @@ import { ACCESS_TOKEN_TTL_MS } from '@kicksight/contracts';
 import { waitFor } from '@kicksight/testkit';
 import { client, register, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 let auth: AuthApp;
 let api: ReturnType<typeof client>;
 
@@ -92,6 +94,34 @@ describe('sign-in', () => {
 });
 
 describe('refresh tokens', () => {
+  it('ends every other sign-in when the password changes, and keeps the one that changed it', async () => {
+    const { email, password, tokens: here } = await register(api);
+    const elsewhere = (await api.post('/api/auth/login', { email, password })).body.data.tokens;
+    const change = await api.put('/api/user/password', { currentPassword: password, newPassword: 'Sneakers-456!' }, here.accessToken);
+    expect(change.status).toBe(200);
+    const other = await api.post('/api/auth/refresh', { refreshToken: elsewhere.refreshToken });
+    expect(other.status).toBe(401);
+    expect((await api.post('/api/auth/refresh', { refreshToken: here.refreshToken })).status).toBe(200);
+  });
+
+  it('ends a sign-in at its absolute lifetime, however often it was refreshed', async () => {
+    const { tokens } = await register(api);
+    try {
+      auth.clock.advance(20 * DAY_MS);
+      const rotated = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+      expect(rotated.status).toBe(200);
+      auth.clock.advance(9 * DAY_MS);
+      const still = await api.post('/api/auth/refresh', { refreshToken: rotated.body.data.tokens.refreshToken });
+      expect(still.status).toBe(200);
+      auth.clock.advance(2 * DAY_MS);
+      const ended = await api.post('/api/auth/refresh', { refreshToken: still.body.data.tokens.refreshToken });
+      expect(ended.status).toBe(401);
+      expect(ended.body).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'INVALID_REFRESH_TOKEN' });
+    } finally {
+      auth.clock.reset();
+    }
+  });
+
   it('rotates on every use and refuses the old one', async () => {
     const { tokens } = await register(api);
     const first = await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
