@@ -14,7 +14,7 @@ import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type Po
 import { users, UNIQUE_VIOLATION, type UserRecord } from '../store/users.ts';
 import { refreshTokens, resetTokens } from '../store/tokens.ts';
 import { membershipTier } from './membership.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashNewPassword, verifyPassword } from './passwords.ts';
 import { hashSecret, issueAccessToken, newSecret, type SigningKeys } from './tokens.ts';
 
 export interface AccountsDeps {
@@ -109,7 +109,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
 
   return {
     async register(input: { name: string; email: string; password: string }, ctx: Context = {}): Promise<Session> {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(input.password);
       return withTransaction(pool, async (client) => {
         const user = await createUser(client, { email: input.email, name: input.name, passwordHash }, ctx);
         return startSession(client, user, ctx);
@@ -208,7 +208,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
 
     /** Sets a new password with a reset token (once), and ends every session of the account. */
     async resetPassword(token: string, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       await withTransaction(pool, async (client) => {
         const now = clock.now();
         const userId = await resetTokens.validUser(client, hashSecret(token), now, true);
@@ -240,7 +240,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
       }
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await hashNewPassword(input.newPassword);
       await withTransaction(pool, async (client) => {
         const now = clock.now();
         await users.setPassword(client, id, passwordHash, now);
@@ -276,7 +276,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
 
     /** Creates the admin account, or promotes an existing one (seed config and the CLI). */
     async ensureAdmin(input: { email: string; password: string; name: string }): Promise<UserRecord> {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(input.password);
       return withTransaction(pool, async (client) => {
         const existing = await users.byEmail(client, input.email);
         if (existing) {

@@ -47,6 +47,18 @@ describe('registration', () => {
     }
   });
 
+  it('refuses the most common passwords at sign-up, at a reset and at a change', async () => {
+    for (const password of ['password', '12345678', 'qwertyui']) {
+      const response = await api.post('/api/auth/register', { name: 'Ana', email: uniqueEmail(), password });
+      expect(response.status, password).toBe(400);
+      expect(response.body).toEqual({ message: 'This password is too common. Please choose a less common password.', code: 'VALIDATION_ERROR' });
+    }
+    const { password, tokens } = await register(api);
+    const change = await api.put('/api/user/password', { currentPassword: password, newPassword: 'P@ssw0rd' }, tokens.accessToken);
+    expect(change.body).toEqual({ message: 'This password is too common. Please choose a less common password.', code: 'VALIDATION_ERROR' });
+    expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(200);
+  });
+
   it('publishes user.registered through the outbox', async () => {
     const { user } = await register(api);
     const row = await waitFor(
