@@ -21,6 +21,7 @@ const schema = z
     GOOGLE_TOKEN_URL: envField.url('https://oauth2.googleapis.com/token'),
     GOOGLE_USERINFO_URL: envField.url('https://openidconnect.googleapis.com/v1/userinfo'),
     /** Brute-force limits (per 15 minutes unless named otherwise). */
+    /** Consecutive wrong passwords for one account from one address before that address waits. */
     LOGIN_FAILURES_PER_ACCOUNT: envField.int(10),
     LOGIN_ATTEMPTS_PER_IP: envField.int(100),
     REGISTRATIONS_PER_IP_PER_HOUR: envField.int(20),

@@ -38,14 +38,15 @@ export function authRouter({ accounts, google, verifier, limits, redis, testLogi
 
   router.post('/login', async (req, res) => {
     const { email, password } = loginBodySchema.parse(req.body);
-    await assertNotBlocked(res, limits.loginFailuresPerAccount, email);
+    const accountAtAddress = `${email}|${clientIp(req)}`;
+    await assertNotBlocked(res, limits.loginFailuresPerAccountAndAddress, accountAtAddress);
     await take(res, limits.loginPerIp, clientIp(req));
     const user = await accounts.checkPassword(email, password);
     if (!user) {
-      await recordFailure(limits.loginFailuresPerAccount, email);
+      await recordFailure(limits.loginFailuresPerAccountAndAddress, accountAtAddress);
       throw AppError.unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
     }
-    await limits.loginFailuresPerAccount.delete(email).catch(() => undefined);
+    await limits.loginFailuresPerAccountAndAddress.delete(accountAtAddress).catch(() => undefined);
     res.json({ data: await accounts.signIn(user, contextOf(req)) });
   });
 

@@ -11,7 +11,12 @@ export function createLimits(redis: Redis, config: Config, namespace: string) {
     new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${namespace}:${name}`, points, duration });
   return {
     loginPerIp: limiter('login-ip', config.LOGIN_ATTEMPTS_PER_IP, FIFTEEN_MINUTES),
-    loginFailuresPerAccount: limiter('login-failures', config.LOGIN_FAILURES_PER_ACCOUNT, FIFTEEN_MINUTES),
+    /**
+     * Consecutive wrong passwords for one account from one address (rate-limiter-flexible's
+     * consecutive-failures pattern): an attacker slows down only themself, and the owner signing in
+     * from an address that has not failed is never locked out.
+     */
+    loginFailuresPerAccountAndAddress: limiter('login-failures', config.LOGIN_FAILURES_PER_ACCOUNT, FIFTEEN_MINUTES),
     registerPerIp: limiter('register-ip', config.REGISTRATIONS_PER_IP_PER_HOUR, 60 * 60),
     resetPerIp: limiter('reset-ip', config.RESET_REQUESTS_PER_IP, FIFTEEN_MINUTES),
     resetPerAccount: limiter('reset-account', config.RESET_REQUESTS_PER_ACCOUNT, FIFTEEN_MINUTES),

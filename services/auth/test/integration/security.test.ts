@@ -85,16 +85,26 @@ describe('hostile input', () => {
 });
 
 describe('brute force', () => {
-  it('locks an account with 429 after repeated wrong passwords, even for the right one', async () => {
+  it('stops an address with 429 after repeated wrong passwords for an account, even for the right one', async () => {
     const { email, password } = await register(api);
+    const attacker = { 'x-forwarded-for': '203.0.113.7' };
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await api.post('/api/auth/login', { email, password: `wrong-${i}` })).status);
+    for (let i = 0; i < 20; i++) statuses.push((await api.post('/api/auth/login', { email, password: `wrong-${i}` }, undefined, attacker)).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
-    const locked = await api.post('/api/auth/login', { email, password });
+    const locked = await api.post('/api/auth/login', { email, password }, undefined, attacker);
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('lets the owner sign in from an address that has not failed while another address is stopped', async () => {
+    const { email, password } = await register(api);
+    for (let i = 0; i < 12; i++) await api.post('/api/auth/login', { email, password: `wrong-${i}` }, undefined, { 'x-forwarded-for': '203.0.113.8' });
+    expect((await api.post('/api/auth/login', { email, password }, undefined, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(429);
+    const owner = await api.post('/api/auth/login', { email, password }, undefined, { 'x-forwarded-for': '198.51.100.20' });
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.user.email).toBe(email);
   });
 
   it('limits reset requests per account, identically for unknown emails', async () => {
