@@ -1,10 +1,10 @@
-import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, type Infra, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { systemHealth } from './health/system-health.ts';
 import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
 import { createDenylist, denylistHandler } from './edge/denylist.ts';
 import { edgeGate } from './edge/gate.ts';
-import { securityHeaders, webCors } from './edge/hygiene.ts';
+import { webCors } from './edge/hygiene.ts';
 import { createIdentify } from './edge/identity.ts';
 import { createRateLimiter } from './edge/rate-limit.ts';
 import { createUserEventsConsumer } from './edge/user-events.ts';

@@ -2,12 +2,31 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { createHttpSurface, type Infra, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 
 export interface Deps {
   infra: Infra;
   config: Config;
+}
+
+/** Google's tag and the hosts it reports to, allowed only when the build sends analytics events. */
+const ANALYTICS_SOURCES = {
+  scriptSrc: ['https://www.googletagmanager.com'],
+  connectSrc: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  imgSrc: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+
+/** The page's security headers: our own origin, product images' hosts and, where configured, analytics. */
+function pageSecurityHeaders(config: Config) {
+  const analytics = config.VITE_ANALYTICS_TAG_ID !== '';
+  const images = config.IMAGE_SOURCES.split(/\s+/).filter(Boolean);
+  return securityHeaders({
+    allowPopups: true,
+    extraSources: analytics
+      ? { scriptSrc: ANALYTICS_SOURCES.scriptSrc, connectSrc: ANALYTICS_SOURCES.connectSrc, imgSrc: [...images, ...ANALYTICS_SOURCES.imgSrc] }
+      : { imgSrc: images },
+  });
 }
 
 /** Serves the built SPA (with the index page for every client route) and proxies `/api` to the BFF. */
@@ -19,6 +38,8 @@ export function createApp({ infra, config }: Deps): ServiceApp {
     checks: { build: () => access(index) },
     parseJson: false,
     routes: (app) => {
+      // Every page and asset, and the proxied API answers (which carry the BFF's own, same policy).
+      app.use(pageSecurityHeaders(config));
       app.use(createProxyMiddleware({ target: config.BFF_URL, changeOrigin: true, pathFilter: '/api' }));
       // Hashed assets never change; the index page must always be fresh.
       app.use('/assets', express.static(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));

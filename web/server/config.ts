@@ -7,6 +7,13 @@ const schema = z.object({
   PORT: envField.port(5173),
   BFF_URL: envField.url('http://127.0.0.1:8080'),
   STATIC_DIR: envField.string(fileURLToPath(new URL('../dist', import.meta.url))),
+  /** The analytics tag the build sends events to (the same variable as the build's): its hosts are allowed by the page's policy. */
+  VITE_ANALYTICS_TAG_ID: z.string().default(''),
+  /**
+   * Hosts product images are loaded from (space-separated CSP sources). Sneaker pictures are served by the
+   * catalogue's sources' image hosts.
+   */
+  IMAGE_SOURCES: z.string().default('https:'),
 });
 
 export type Config = z.infer<typeof schema>;

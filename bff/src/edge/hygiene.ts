@@ -1,34 +1,8 @@
 import type { RequestHandler } from 'express';
 import cors from 'cors';
-import helmet from 'helmet';
 import { ErrorCode } from '@kicksight/contracts';
 import { AppError } from '@kicksight/platform';
 import { EdgeErrorCode } from '../errors.ts';
-
-/**
- * Security headers for a JSON API that also serves its documentation page: everything from our own
- * origin, no inline scripts (the docs page loads its scripts as files), inline styles for the docs UI.
- */
-export const securityHeaders = (): RequestHandler =>
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // The web app is another origin of the same site (another port locally).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
 
 /** Cross-origin calls from the web app only; bearer tokens, never cookies. */
 export const webCors = (origin: string): RequestHandler =>

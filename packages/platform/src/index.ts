@@ -21,5 +21,6 @@ export * from './billing-client.ts';
 export * from './lease.ts';
 export * from './scheduler.ts';
 export * from './server-timing.ts';
+export * from './security-headers.ts';
 export * from './token-cache.ts';
 export * from './verified-tokens.ts';

@@ -1,0 +1,62 @@
+// @vitest-environment node
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openInfra } from '@kicksight/platform';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+let dir: string;
+let base: string;
+let close: () => Promise<void>;
+
+async function serve(env: Record<string, string>) {
+  const config = loadConfig({ STATIC_DIR: dir, BFF_URL: 'http://127.0.0.1:9', ...env });
+  const { infra } = await openInfra({ name: 'web', logLevel: 'silent' });
+  const { app } = createApp({ infra, config });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'web-build-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  ({ url: base, close } = await serve({}));
+});
+afterAll(async () => {
+  await close?.();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the web origin', () => {
+  it.each(['/', '/admin/membership', '/login', '/assets/index-abc123.js'])('sends the security headers on %s', async (route) => {
+    const response = await fetch(`${base}${route}`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
+  it('allows the analytics tag only when the build sends events', async () => {
+    expect((await fetch(base)).headers.get('content-security-policy')).not.toContain('googletagmanager');
+    const tagged = await serve({ VITE_ANALYTICS_TAG_ID: 'G-TEST' });
+    try {
+      const csp = (await fetch(tagged.url)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self' https://www.googletagmanager.com");
+      expect(csp).toContain('https://*.google-analytics.com');
+    } finally {
+      await tagged.close();
+    }
+  });
+});
