@@ -95,6 +95,7 @@ export function createApp({ infra, config }: Deps): BffApp {
     checks: { ...infra.checks, userEvents: userEvents.caughtUp },
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
     parseJson: false,
+    trustProxy: config.TRUST_PROXY_HOPS,
     routes: (app, metrics) => {
       app.use(securityHeaders());
       app.use(webCors(config.WEB_ORIGIN));

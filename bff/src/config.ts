@@ -38,6 +38,11 @@ const schema = z
     DASHBOARD_TIMEOUT_MS: envField.int(3_000),
     /** Largest body of a proxied request, by its Content-Length. */
     BODY_LIMIT_BYTES: envField.int(1024 * 1024),
+    /**
+     * How many proxies stand in front of the BFF (the web server locally, the ingress in a cluster): the
+     * client's address is the one the outermost of them saw, and an X-Forwarded-For a client wrote is ignored.
+     */
+    TRUST_PROXY_HOPS: envField.int(1),
     /** Requests per principal (or per address when signed out) per window. */
     RATE_LIMIT_POINTS: envField.int(600),
     RATE_LIMIT_DURATION_S: envField.int(60),

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,6 +58,27 @@ describe('the web origin', () => {
       expect(csp).toContain('https://*.google-analytics.com');
     } finally {
       await tagged.close();
+    }
+  });
+});
+
+describe('the /api proxy', () => {
+  it("appends the address it saw to the client's X-Forwarded-For, for the BFF to take", async () => {
+    const seen: (string | undefined)[] = [];
+    const bff = createServer((req, res) => {
+      seen.push(req.headers['x-forwarded-for'] as string | undefined);
+      res.setHeader('content-type', 'application/json');
+      res.end('{"data":{}}');
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => bff.once('listening', resolve));
+    const web = await serve({ BFF_URL: `http://127.0.0.1:${(bff.address() as AddressInfo).port}` });
+    try {
+      expect((await fetch(`${web.url}/api/health`, { headers: { 'x-forwarded-for': '198.51.100.77' } })).status).toBe(200);
+      expect((await fetch(`${web.url}/api/health`)).status).toBe(200);
+      expect(seen).toEqual(['198.51.100.77,127.0.0.1', '127.0.0.1']);
+    } finally {
+      await web.close();
+      await new Promise((resolve) => bff.close(resolve));
     }
   });
 });

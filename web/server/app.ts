@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
@@ -29,6 +29,17 @@ function pageSecurityHeaders(config: Config) {
   });
 }
 
+/**
+ * Appends the address this server saw to X-Forwarded-For. The BFF trusts exactly the one hop in front of
+ * it, so it takes this address, never one a client wrote into the header itself.
+ */
+const appendForwardedFor: RequestHandler = (req, _res, next) => {
+  const seen = req.socket.remoteAddress ?? '';
+  const written = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = written ? `${String(written)},${seen}` : seen;
+  next();
+};
+
 /** Serves the built SPA (with the index page for every client route) and proxies `/api` to the BFF. */
 export function createApp({ infra, config }: Deps): ServiceApp {
   const index = path.join(config.STATIC_DIR, 'index.html');
@@ -40,6 +51,7 @@ export function createApp({ infra, config }: Deps): ServiceApp {
     routes: (app) => {
       // Every page and asset, and the proxied API answers (which carry the BFF's own, same policy).
       app.use(pageSecurityHeaders(config));
+      app.use('/api', appendForwardedFor);
       app.use(createProxyMiddleware({ target: config.BFF_URL, changeOrigin: true, pathFilter: '/api' }));
       // Hashed assets never change; the index page must always be fresh.
       app.use('/assets', express.static(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));

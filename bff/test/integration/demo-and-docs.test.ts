@@ -49,6 +49,20 @@ describe('POST /api/demo/access', () => {
     expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(limited.headers.get('retry-after')).not.toBeNull();
   });
+
+  it('counts the address the proxy in front saw, never one the client wrote into X-Forwarded-For', async () => {
+    // As the web server forwards it: whatever the client wrote, then the address it saw (a private one here).
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const response = await fetch(`${bff}/api/demo/access`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}, 10.20.30.40` },
+        body: JSON.stringify({ password: 'guess' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
 });
 
 describe('API docs', () => {

@@ -21,13 +21,18 @@ export interface HttpAppOptions {
   parseJson?: boolean;
   /** Paths whose body stays raw bytes (`req.body` is a Buffer), e.g. a signed webhook. */
   rawBodyPaths?: string[];
+  /**
+   * Which proxies in front are believed about the client's address (express's `trust proxy`): services
+   * believe the BFF on internal addresses; the edge believes exactly the number of hops in front of it.
+   */
+  trustProxy?: number | string;
 }
 
 /** An express app with request ids, request logs, metrics and JSON parsing; add routes, then call `finish`. */
-export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = true, rawBodyPaths = [] }: HttpAppOptions): Express {
+export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = true, rawBodyPaths = [], trustProxy = 'loopback, linklocal, uniquelocal' }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxy);
   app.use(
     pinoHttp({
       logger,

@@ -50,13 +50,15 @@ export interface HttpSurfaceOptions {
   /** The BFF proxies bodies untouched and so does not parse them. */
   parseJson?: boolean;
   rawBodyPaths?: string[];
+  /** See `HttpAppOptions.trustProxy` (the public app only). */
+  trustProxy?: number | string;
 }
 
 /** The public and internal express apps of a service, with health, metrics and error handling. */
 export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; internalApp?: Express; metrics: Metrics } {
   const { name, logger, checks, serviceToken } = options;
   const metrics = createMetrics(name);
-  const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths });
+  const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths, trustProxy: options.trustProxy });
   app.use(healthRouter(checks));
   app.get('/metrics', metrics.handler);
   options.routes?.(app, metrics);
