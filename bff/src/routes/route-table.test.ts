@@ -14,6 +14,8 @@ const cases: Case[] = [
   ['POST', '/api/auth/forgot-password', 'auth', 'public'],
   ['POST', '/api/auth/reset-password', 'auth', 'public'],
   ['GET', '/api/auth/verify-reset-token', 'auth', 'public'],
+  ['POST', '/api/auth/confirm-email-change', 'auth', 'public'],
+  ['POST', '/api/auth/undo-email-change', 'auth', 'public'],
   ['GET', '/api/auth/verify', 'auth', 'token'],
   ['GET', '/api/auth/me', 'auth', 'token'],
   ['GET', '/api/auth/profile', 'auth', 'token'],

@@ -29,7 +29,7 @@ function row(pattern: string, owner: Owner, { access = 'token', method, queryTok
   return { owner, access, queryToken, method, segments, subtree };
 }
 
-const publicAuth = ['login', 'register', 'test-login', 'google', 'refresh', 'logout', 'forgot-password', 'reset-password', 'verify-reset-token'];
+const publicAuth = ['login', 'register', 'test-login', 'google', 'refresh', 'logout', 'forgot-password', 'reset-password', 'verify-reset-token', 'confirm-email-change', 'undo-email-change'];
 const predictionViews = ['price-prediction', 'prediction-summary', 'volatility', 'support-resistance'];
 const bffDashboards = ['stats', 'trending', 'market-overview', 'value-metrics'];
 

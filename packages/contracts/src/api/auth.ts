@@ -74,8 +74,20 @@ export const verifyResetTokenQuerySchema = z.object({ token: z.string().max(200)
 export const profileUpdateBodySchema = z.object({
   name: required('First name is required').max(100, 'Name must be at most 100 characters'),
   email: email('Email is required', 'Please enter a valid email address').max(254, 'Please enter a valid email address'),
+  /** Needed to change the email of an account with a password. */
+  currentPassword: z.string().max(200).optional(),
 });
 export const profileSchema = z.object({ name: z.string(), email: z.string(), hasPassword: z.boolean() });
+/** The profile after an update: a new email waits for its confirmation link (`pendingEmail`) before it takes effect. */
+export const updatedProfileSchema = z.object({ name: z.string(), email: z.string(), pendingEmail: z.string().optional() });
+
+/** A new email takes effect once the link sent to it is opened within this time. */
+export const EMAIL_CHANGE_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+/** The previous address can undo a change this long after it. */
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const emailChangeTokenBodySchema = z.object({ token: required('Invalid or expired link').max(200) });
+export const EMAIL_CHANGE_CONFIRMED = 'Your email address is changed.';
+export const EMAIL_CHANGE_UNDONE = 'Your previous email address is restored and every session is signed out. Choose a new password if you did not make the change.';
 
 /** The stricter rule of the settings page. */
 export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).+$/;
@@ -122,9 +134,20 @@ export const authOperations: Operation[] = [
   { method: 'get', path: '/api/auth/me', summary: 'The signed-in user, fresh from the store', tag: 'auth', access: 'token', response: userSchema },
   { method: 'post', path: '/api/auth/forgot-password', summary: 'Request a password reset link', tag: 'auth', access: 'public', body: forgotPasswordBodySchema, response: message },
   { method: 'post', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', tag: 'auth', access: 'public', body: resetPasswordBodySchema, response: message, errors: ['INVALID_RESET_TOKEN'] },
+  { method: 'post', path: '/api/auth/confirm-email-change', summary: 'Confirm a new email address with the link sent to it', tag: 'auth', access: 'public', body: emailChangeTokenBodySchema, response: message, errors: ['INVALID_EMAIL_CHANGE_TOKEN', 'EMAIL_EXISTS'] },
+  { method: 'post', path: '/api/auth/undo-email-change', summary: 'Restore the previous email address with the link sent to it (signs every session out)', tag: 'auth', access: 'public', body: emailChangeTokenBodySchema, response: message, errors: ['INVALID_EMAIL_CHANGE_TOKEN', 'EMAIL_EXISTS'] },
   { method: 'get', path: '/api/auth/verify-reset-token', summary: 'Whether a reset token is still valid', tag: 'auth', access: 'public', query: verifyResetTokenQuerySchema, response: z.object({ valid: z.boolean() }) },
   { method: 'get', path: '/api/user/profile', summary: 'Profile of the signed-in user', tag: 'user', access: 'token', response: profileSchema },
-  { method: 'put', path: '/api/user/profile', summary: 'Update name and email', tag: 'user', access: 'token', body: profileUpdateBodySchema, response: z.object({ name: z.string(), email: z.string() }), errors: ['EMAIL_EXISTS'] },
+  {
+    method: 'put',
+    path: '/api/user/profile',
+    summary: 'Update the name; a new email (with the current password, or a recent sign-in without one) takes effect once confirmed from the new address',
+    tag: 'user',
+    access: 'token',
+    body: profileUpdateBodySchema,
+    response: updatedProfileSchema,
+    errors: ['EMAIL_EXISTS', 'INVALID_CURRENT_PASSWORD', 'RECENT_SIGN_IN_REQUIRED'],
+  },
   { method: 'put', path: '/api/user/password', summary: 'Change the password', tag: 'user', access: 'token', body: passwordChangeBodySchema, response: message, errors: ['INVALID_CURRENT_PASSWORD', 'OAUTH_USER'] },
   { method: 'put', path: '/api/user/email-preferences', summary: 'Turn email notifications on or off', tag: 'user', access: 'token', body: emailPreferencesBodySchema, response: emailPreferencesBodySchema },
   { method: 'delete', path: '/api/user', summary: 'Delete the account and all its data', tag: 'user', access: 'token', body: deleteAccountBodySchema, response: message, errors: ['INVALID_CURRENT_PASSWORD', 'RECENT_SIGN_IN_REQUIRED'] },

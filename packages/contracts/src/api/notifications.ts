@@ -21,10 +21,10 @@ export const TESTED_EMAIL_TEMPLATES = [
   'reengagement-7days',
 ] as const;
 /** Every email the product sends. */
-export const EMAIL_TEMPLATES = [...TESTED_EMAIL_TEMPLATES, 'password-reset', 'price-alert'] as const;
+export const EMAIL_TEMPLATES = [...TESTED_EMAIL_TEMPLATES, 'password-reset', 'email-change-confirm', 'email-changed', 'price-alert'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Emails a member gets even with email notifications turned off. */
-export const TRANSACTIONAL_EMAIL_TEMPLATES: readonly EmailTemplate[] = ['password-reset', 'payment-failed'];
+export const TRANSACTIONAL_EMAIL_TEMPLATES: readonly EmailTemplate[] = ['password-reset', 'email-change-confirm', 'email-changed', 'payment-failed'];
 
 export const NOTIFICATION_TYPES = ['price_alert', 'payment_failed', 'usage_limit'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

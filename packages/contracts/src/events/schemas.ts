@@ -34,6 +34,16 @@ export const eventDefinitions = {
     topic: Topic.passwordReset,
     data: z.object({ userId: id, email: z.email(), name: z.string(), resetUrl: z.url(), expiresAt: instant }),
   },
+  /** A member asked to change their email: the link goes to the new address (the same short-lived topic as reset links). */
+  'user.email_change_requested@1': {
+    topic: Topic.passwordReset,
+    data: z.object({ userId: id, name: z.string(), email: z.email(), currentEmail: z.email(), confirmUrl: z.url(), expiresAt: instant }),
+  },
+  /** The email changed: the previous address is told, with a link that undoes it. */
+  'user.email_changed@1': {
+    topic: Topic.passwordReset,
+    data: z.object({ userId: id, name: z.string(), previousEmail: z.email(), email: z.email(), undoUrl: z.url(), undoExpiresAt: instant }),
+  },
   'subscription.trial_started@1': { topic: Topic.membership, data: z.object({ userId: id, trialEndsAt: instant }) },
   'subscription.trial_expired@1': { topic: Topic.membership, data: z.object({ userId: id }) },
   'subscription.started@1': { topic: Topic.membership, data: subscriptionState },

@@ -15,5 +15,5 @@ export const ALL_TOPICS: readonly Topic[] = Object.values(Topic);
 /** Where poison messages of a topic go. */
 export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
 
-/** Retention of the password-reset topic: its events carry reset links, so they must not linger. */
+/** Retention of the password-reset topic: its events carry reset and email-change links, so they must not linger. */
 export const PASSWORD_RESET_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_MS,
-
+  EMAIL_CHANGE_CONFIRM_TTL_MS,
+  EMAIL_CHANGE_CONFIRMED,
+  EMAIL_CHANGE_UNDONE,
+  EMAIL_CHANGE_UNDO_TTL_MS,
   FORGOT_PASSWORD_CONFIRMATION,
   RECENT_SIGN_IN_MS,
   RESET_TOKEN_TTL_MS,
@@ -12,7 +15,7 @@ import {
 } from '@kicksight/contracts';
 import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
 import { users, UNIQUE_VIOLATION, type UserRecord } from '../store/users.ts';
-import { refreshTokens, resetTokens } from '../store/tokens.ts';
+import { emailChangeTokens, refreshTokens, resetTokens } from '../store/tokens.ts';
 import { membershipTier } from './membership.ts';
 import { hashNewPassword, verifyPassword } from './passwords.ts';
 import { hashSecret, issueAccessToken, newSecret, type SigningKeys } from './tokens.ts';
@@ -92,6 +95,33 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
     const access = await accessTokenFor(user, familyId);
     return { user: toUser(user), tokens: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt } };
   }
+
+  /**
+   * The owner confirms a sensitive change: with the account's password, or, for an account without one
+   * (Google), by having signed in within the last 10 minutes.
+   */
+  async function confirmOwner(user: UserRecord, password: string | undefined, signInAgainMessage: string): Promise<void> {
+    if (user.passwordHash) {
+      if (!password || !(await verifyPassword(user.passwordHash, password))) {
+        throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
+      }
+    } else if (!user.lastSignInAt || clock.now().getTime() - user.lastSignInAt.getTime() > RECENT_SIGN_IN_MS) {
+      throw AppError.forbidden(signInAgainMessage, 'RECENT_SIGN_IN_REQUIRED');
+    }
+  }
+
+  /** A link to a page of the web app carrying a new single-use secret, stored as its hash. */
+  function linkWithSecret(page: string): { url: string; hash: string } {
+    const secret = newSecret();
+    const url = new URL(page, webUrl);
+    url.searchParams.set('token', secret);
+    return { url: url.toString(), hash: hashSecret(secret) };
+  }
+
+  const invalidEmailChangeLink = () => AppError.badRequest('This link is invalid or has expired.', 'INVALID_EMAIL_CHANGE_TOKEN');
+  const withUniqueEmail = (err: unknown) => {
+    throw isUniqueViolation(err) ? AppError.conflict(EMAIL_EXISTS_MESSAGE, 'EMAIL_EXISTS') : err;
+  };
 
   async function createUser(client: PoolClient, fields: { email: string; name: string; passwordHash: string | null; googleSub?: string; avatarUrl?: string; role?: 'member' | 'admin' }, ctx: Context) {
     const user = await users.insert(client, { id: randomUUID(), now: clock.now(), ...fields }).catch((err: unknown) => {
@@ -189,14 +219,12 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
     async forgotPassword(email: string, ctx: Context = {}): Promise<string> {
       const user = await users.byEmail(pool, email);
       if (user) {
-        const secret = newSecret();
         const now = clock.now();
         const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+        const reset = linkWithSecret('/reset-password');
         await withTransaction(pool, async (client) => {
-          await resetTokens.insert(client, { hash: hashSecret(secret), userId: user.id, now, expiresAt });
-          const resetUrl = new URL('/reset-password', webUrl);
-          resetUrl.searchParams.set('token', secret);
-          await publish(client, user.id, 'user.password_reset_requested@1', { userId: user.id, email: user.email, name: user.name, resetUrl: resetUrl.toString(), expiresAt: expiresAt.toISOString() }, ctx);
+          await resetTokens.insert(client, { hash: reset.hash, userId: user.id, now, expiresAt });
+          await publish(client, user.id, 'user.password_reset_requested@1', { userId: user.id, email: user.email, name: user.name, resetUrl: reset.url, expiresAt: expiresAt.toISOString() }, ctx);
         });
       }
       return FORGOT_PASSWORD_CONFIRMATION;
@@ -219,15 +247,71 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
       });
     },
 
-    async updateProfile(id: string, profile: { name: string; email: string }, ctx: Context = {}): Promise<UserRecord> {
+    /**
+     * Updates the name at once. A new email takes effect only once the link sent to it is opened
+     * (`confirmEmailChange`), and only when the owner confirmed the request (password, or a recent sign-in).
+     */
+    async updateProfile(id: string, profile: { name: string; email: string; currentPassword?: string }, ctx: Context = {}): Promise<{ user: UserRecord; pendingEmail?: string }> {
+      const current = await requireUser(pool, id);
+      const changesEmail = profile.email !== current.email;
+      if (changesEmail) {
+        await confirmOwner(current, profile.currentPassword, 'Please sign in with Google again to confirm changing your email.');
+        if (await users.byEmail(pool, profile.email)) throw AppError.conflict(EMAIL_EXISTS_MESSAGE, 'EMAIL_EXISTS');
+      }
       return withTransaction(pool, async (client) => {
-        const user = await users.updateProfile(client, id, profile, clock.now()).catch((err: unknown) => {
-          throw isUniqueViolation(err) ? AppError.conflict(EMAIL_EXISTS_MESSAGE, 'EMAIL_EXISTS') : err;
-        });
+        const now = clock.now();
+        const user = await users.updateProfile(client, id, { name: profile.name, email: current.email }, now);
         if (!user) throw AppError.unauthorized('This account no longer exists', 'ACCOUNT_DELETED');
-        await publish(client, id, 'user.updated@1', { userId: id, email: user.email, name: user.name, emailNotifications: user.emailNotifications }, ctx);
-        return user;
+        if (user.name !== current.name) {
+          await publish(client, id, 'user.updated@1', { userId: id, email: user.email, name: user.name, emailNotifications: user.emailNotifications }, ctx);
+        }
+        if (!changesEmail) return { user };
+        await emailChangeTokens.voidAllOfUser(client, id, 'confirm', now);
+        const confirm = linkWithSecret('/confirm-email');
+        const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_CONFIRM_TTL_MS);
+        await emailChangeTokens.insert(client, { hash: confirm.hash, userId: id, kind: 'confirm', previousEmail: current.email, newEmail: profile.email, now, expiresAt });
+        await publish(client, id, 'user.email_change_requested@1', { userId: id, name: user.name, email: profile.email, currentEmail: current.email, confirmUrl: confirm.url, expiresAt: expiresAt.toISOString() }, ctx);
+        return { user, pendingEmail: profile.email };
       });
+    },
+
+    /** Applies an email change from the link sent to the new address; the previous address is told, with a way to undo it. */
+    async confirmEmailChange(token: string, ctx: Context = {}): Promise<string> {
+      await withTransaction(pool, async (client) => {
+        const now = clock.now();
+        const change = await emailChangeTokens.use(client, hashSecret(token), 'confirm', now);
+        if (!change) throw invalidEmailChangeLink();
+        const user = await requireUser(client, change.userId);
+        if (user.email !== change.previousEmail) throw invalidEmailChangeLink();
+        const changed = (await users.updateProfile(client, user.id, { name: user.name, email: change.newEmail }, now).catch(withUniqueEmail))!;
+        // Reset links went to the previous address.
+        await resetTokens.consumeAllOfUser(client, user.id, now);
+        const undo = linkWithSecret('/undo-email-change');
+        const undoExpiresAt = new Date(now.getTime() + EMAIL_CHANGE_UNDO_TTL_MS);
+        await emailChangeTokens.insert(client, { hash: undo.hash, userId: user.id, kind: 'undo', previousEmail: change.previousEmail, newEmail: change.newEmail, now, expiresAt: undoExpiresAt });
+        await publish(client, user.id, 'user.updated@1', { userId: user.id, email: changed.email, name: changed.name, emailNotifications: changed.emailNotifications }, ctx);
+        await publish(client, user.id, 'user.email_changed@1', { userId: user.id, name: changed.name, previousEmail: change.previousEmail, email: changed.email, undoUrl: undo.url, undoExpiresAt: undoExpiresAt.toISOString() }, ctx);
+      });
+      return EMAIL_CHANGE_CONFIRMED;
+    },
+
+    /**
+     * Restores the previous email from the link sent to it, and signs every session out: a change the
+     * owner did not make means someone else held the account.
+     */
+    async undoEmailChange(token: string, ctx: Context = {}): Promise<string> {
+      await withTransaction(pool, async (client) => {
+        const now = clock.now();
+        const change = await emailChangeTokens.use(client, hashSecret(token), 'undo', now);
+        if (!change) throw invalidEmailChangeLink();
+        const user = await requireUser(client, change.userId);
+        const restored = (await users.updateProfile(client, user.id, { name: user.name, email: change.previousEmail }, now).catch(withUniqueEmail))!;
+        await emailChangeTokens.voidAllOfUser(client, user.id, 'confirm', now);
+        await resetTokens.consumeAllOfUser(client, user.id, now);
+        await refreshTokens.revokeAllOfUser(client, user.id, now);
+        await publish(client, user.id, 'user.updated@1', { userId: user.id, email: restored.email, name: restored.name, emailNotifications: restored.emailNotifications }, ctx);
+      });
+      return EMAIL_CHANGE_UNDONE;
     },
 
     /**
@@ -261,13 +345,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
     /** Deletes the account, confirmed by its password or, for Google accounts, a sign-in in the last 10 minutes. */
     async deleteAccount(id: string, password: string | undefined, ctx: Context = {}): Promise<void> {
       const user = await requireUser(pool, id);
-      if (user.passwordHash) {
-        if (!password || !(await verifyPassword(user.passwordHash, password))) {
-          throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
-        }
-      } else if (!user.lastSignInAt || clock.now().getTime() - user.lastSignInAt.getTime() > RECENT_SIGN_IN_MS) {
-        throw AppError.forbidden('Please sign in with Google again to confirm deleting your account.', 'RECENT_SIGN_IN_REQUIRED');
-      }
+      await confirmOwner(user, password, 'Please sign in with Google again to confirm deleting your account.');
       await withTransaction(pool, async (client) => {
         await users.delete(client, id);
         await publish(client, id, 'user.deleted@1', { userId: id }, ctx);

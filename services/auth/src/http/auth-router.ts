@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  emailChangeTokenBodySchema,
   forgotPasswordBodySchema,
   googleBodySchema,
   loginBodySchema,
@@ -86,6 +87,18 @@ export function authRouter({ accounts, google, verifier, limits, redis, testLogi
     const { token, password } = resetPasswordBodySchema.parse(req.body);
     await accounts.resetPassword(token, password);
     res.json({ data: { message: 'Password reset successful' } });
+  });
+
+  router.post('/confirm-email-change', async (req, res) => {
+    await take(res, limits.resetPerIp, clientIp(req));
+    const { token } = emailChangeTokenBodySchema.parse(req.body);
+    res.json({ data: { message: await accounts.confirmEmailChange(token, contextOf(req)) } });
+  });
+
+  router.post('/undo-email-change', async (req, res) => {
+    await take(res, limits.resetPerIp, clientIp(req));
+    const { token } = emailChangeTokenBodySchema.parse(req.body);
+    res.json({ data: { message: await accounts.undoEmailChange(token, contextOf(req)) } });
   });
 
   router.get('/verify-reset-token', async (req, res) => {

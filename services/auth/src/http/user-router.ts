@@ -23,8 +23,8 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
 
   router.put('/profile', async (req, res) => {
     const body = profileUpdateBodySchema.parse(req.body);
-    const user = await accounts.updateProfile(principal(req).id, body, contextOf(req));
-    res.json({ data: { name: user.name, email: user.email } });
+    const { user, pendingEmail } = await accounts.updateProfile(principal(req).id, body, contextOf(req));
+    res.json({ data: { name: user.name, email: user.email, ...(pendingEmail && { pendingEmail }) } });
   });
 
   router.put('/password', async (req, res) => {

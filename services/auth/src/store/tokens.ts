@@ -67,3 +67,38 @@ export const resetTokens = {
   consumeAllOfUser: (db: Queryable, userId: string, now: Date) =>
     db.query('UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]),
 };
+
+export interface EmailChangeToken {
+  userId: string;
+  previousEmail: string;
+  newEmail: string;
+}
+
+/** The links of an email change: `confirm` (sent to the new address) and `undo` (sent to the previous one). */
+export const emailChangeTokens = {
+  insert: (db: Queryable, t: { hash: string; userId: string; kind: 'confirm' | 'undo'; previousEmail: string; newEmail: string; now: Date; expiresAt: Date }) =>
+    db.query('INSERT INTO email_change_tokens (token_hash, user_id, kind, previous_email, new_email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      t.hash,
+      t.userId,
+      t.kind,
+      t.previousEmail,
+      t.newEmail,
+      t.now,
+      t.expiresAt,
+    ]),
+
+  /** Uses a valid token of that kind (unused, unexpired) and returns what it was for; undefined otherwise. */
+  async use(db: Queryable, hash: string, kind: 'confirm' | 'undo', now: Date): Promise<EmailChangeToken | undefined> {
+    const { rows } = await db.query<{ user_id: string; previous_email: string; new_email: string }>(
+      `UPDATE email_change_tokens SET used_at = $3 WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3
+       RETURNING user_id, previous_email, new_email`,
+      [hash, kind, now],
+    );
+    const r = rows[0];
+    return r && { userId: r.user_id, previousEmail: r.previous_email, newEmail: r.new_email };
+  },
+
+  /** Voids the user's outstanding links of that kind (a newer request replaces them). */
+  voidAllOfUser: (db: Queryable, userId: string, kind: 'confirm' | 'undo', now: Date) =>
+    db.query('UPDATE email_change_tokens SET used_at = $3 WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [userId, kind, now]),
+};

@@ -44,4 +44,20 @@ describe('account deletion', () => {
     const fresh = (await api.post('/api/auth/test-login', { email: 'oauth-only@example.com' })).body.data;
     expect((await api.delete('/api/user', {}, fresh.tokens.accessToken)).status).toBe(200);
   });
+
+  it('lets a passwordless account ask for a new email only right after a sign-in', async () => {
+    const session = (await api.post('/api/auth/test-login', { email: 'oauth-email-change@example.com' })).body.data;
+    const body = { name: 'Oauth Member', email: 'oauth-new-address@example.com' };
+    auth.clock.advance(11 * 60 * 1000);
+    try {
+      const stale = await api.put('/api/user/profile', body, session.tokens.accessToken);
+      expect(stale.status).toBe(403);
+      expect(stale.body).toEqual({ message: 'Please sign in with Google again to confirm changing your email.', code: 'RECENT_SIGN_IN_REQUIRED' });
+    } finally {
+      auth.clock.reset();
+    }
+    const fresh = (await api.post('/api/auth/test-login', { email: 'oauth-email-change@example.com' })).body.data;
+    const asked = await api.put('/api/user/profile', body, fresh.tokens.accessToken);
+    expect(asked.body).toEqual({ data: { name: 'Oauth Member', email: 'oauth-email-change@example.com', pendingEmail: 'oauth-new-address@example.com' } });
+  });
 });

@@ -11,6 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => auth?.close());
 
+/** The data of the newest event of a type for a user, as written to the outbox. */
+async function lastEvent(userId: string, type: string) {
+  const { rows } = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = $1 AND message_key = $2 ORDER BY seq DESC LIMIT 1`, [type, userId]);
+  return rows[0]?.envelope.data;
+}
+
 /** The reset link carried by the newest password_reset_requested event for an email (as written to the outbox). */
 async function resetLinkFor(email: string): Promise<string> {
   const { rows } = await auth.infra.pool!.query(
@@ -80,24 +86,56 @@ describe('password reset', () => {
 });
 
 describe('settings', () => {
-  it('reads and updates the profile, trimming and lowercasing the email', async () => {
-    const { tokens, email } = await register(api);
+  it('updates the name at once, and the email only once the link sent to the new address is opened', async () => {
+    const { tokens, email, password, user } = await register(api);
     expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Lima', email, hasPassword: true } });
+    const renamed = await api.put('/api/user/profile', { name: 'Ana Souza', email }, tokens.accessToken);
+    expect(renamed.body).toEqual({ data: { name: 'Ana Souza', email } });
+    const renameEvent = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.updated@1' AND message_key = $1 ORDER BY seq DESC LIMIT 1`, [user.id]);
+    expect(renameEvent.rows[0].envelope.data).toMatchObject({ email, name: 'Ana Souza', emailNotifications: true });
+
     const next = uniqueEmail('renamed');
-    const updated = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} ` }, tokens.accessToken);
-    expect(updated.body).toEqual({ data: { name: 'Ana Souza', email: next } });
-    const event = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.updated@1' ORDER BY seq DESC LIMIT 1`);
-    expect(event.rows[0].envelope.data).toMatchObject({ email: next, name: 'Ana Souza', emailNotifications: true });
+    const asked = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} `, currentPassword: password }, tokens.accessToken);
+    expect(asked.body).toEqual({ data: { name: 'Ana Souza', email, pendingEmail: next } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body.data.email).toBe(email);
+    const request = await lastEvent(user.id, 'user.email_change_requested@1');
+    expect(request).toMatchObject({ userId: user.id, email: next, currentEmail: email, name: 'Ana Souza' });
+    const confirmToken = new URL(request.confirmUrl).searchParams.get('token')!;
+    expect(new URL(request.confirmUrl).pathname).toBe('/confirm-email');
+
+    const confirmed = await api.post('/api/auth/confirm-email-change', { token: confirmToken });
+    expect(confirmed.body).toEqual({ data: { message: 'Your email address is changed.' } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body.data.email).toBe(next);
+    expect(await lastEvent(user.id, 'user.updated@1')).toMatchObject({ email: next });
+    expect(await lastEvent(user.id, 'user.email_changed@1')).toMatchObject({ previousEmail: email, email: next, undoUrl: expect.stringContaining('/undo-email-change?token=') });
+    expect((await api.post('/api/auth/login', { email: next, password })).status).toBe(200);
+    const again = await api.post('/api/auth/confirm-email-change', { token: confirmToken });
+    expect(again.body).toEqual({ message: 'This link is invalid or has expired.', code: 'INVALID_EMAIL_CHANGE_TOKEN' });
   });
 
-  it("refuses another account's email with EMAIL_EXISTS and checks the fields", async () => {
-    const taken = await register(api);
-    const { tokens } = await register(api);
-    const clash = await api.put('/api/user/profile', { name: 'Ana', email: taken.email }, tokens.accessToken);
-    expect(clash.status).toBe(409);
-    expect(clash.body.code).toBe('EMAIL_EXISTS');
-    expect((await api.put('/api/user/profile', { name: '', email: 'a@b.co' }, tokens.accessToken)).body.message).toBe('First name is required');
-    expect((await api.put('/api/user/profile', { name: 'Ana', email: 'nope' }, tokens.accessToken)).body.message).toBe('Please enter a valid email address');
+  it('changes no email with the access token alone: the current password is asked for', async () => {
+    const { tokens, email, user } = await register(api);
+    const withoutPassword = await api.put('/api/user/profile', { name: 'Ana Lima', email: uniqueEmail('attacker') }, tokens.accessToken);
+    expect(withoutPassword.body).toEqual({ message: 'Current password is incorrect', code: 'INVALID_CURRENT_PASSWORD' });
+    const wrongPassword = await api.put('/api/user/profile', { name: 'Ana Lima', email: uniqueEmail('attacker'), currentPassword: 'guess-1234' }, tokens.accessToken);
+    expect(wrongPassword.status).toBe(400);
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body.data.email).toBe(email);
+    expect(await lastEvent(user.id, 'user.email_change_requested@1')).toBeUndefined();
+  });
+
+  it('lets the previous address undo a change, and signs every session out', async () => {
+    const { tokens, email, password, user } = await register(api);
+    const next = uniqueEmail('taken-over');
+    await api.put('/api/user/profile', { name: 'Ana Lima', email: next, currentPassword: password }, tokens.accessToken);
+    const confirmUrl = (await lastEvent(user.id, 'user.email_change_requested@1')).confirmUrl;
+    await api.post('/api/auth/confirm-email-change', { token: new URL(confirmUrl).searchParams.get('token') });
+    const undoToken = new URL((await lastEvent(user.id, 'user.email_changed@1')).undoUrl).searchParams.get('token')!;
+    const undone = await api.post('/api/auth/undo-email-change', { token: undoToken });
+    expect(undone.body).toEqual({ data: { message: 'Your previous email address is restored and every session is signed out. Choose a new password if you did not make the change.' } });
+    expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(401);
+    expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
+    expect((await api.post('/api/auth/login', { email: next, password })).status).toBe(401);
+    expect((await api.post('/api/auth/undo-email-change', { token: undoToken })).status).toBe(400);
   });
 
   it('changes the password only with the current one and a strong new one', async () => {

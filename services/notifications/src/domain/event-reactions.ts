@@ -42,6 +42,14 @@ async function react(client: PoolClient, event: Envelope, now: Date): Promise<Re
     const { userId, email, name, resetUrl, expiresAt } = event.data;
     return { emails: [{ userId, template: 'password-reset', key: emailKey('password-reset', event.id), toAddress: email, payload: { name, resetUrl, expiresAt } }] };
   }
+  if (isEvent(event, 'user.email_change_requested@1')) {
+    const { userId, email, name, currentEmail, confirmUrl, expiresAt } = event.data;
+    return { emails: [{ userId, template: 'email-change-confirm', key: emailKey('email-change-confirm', event.id), toAddress: email, payload: { name, currentEmail, newEmail: email, confirmUrl, expiresAt } }] };
+  }
+  if (isEvent(event, 'user.email_changed@1')) {
+    const { userId, name, previousEmail, email, undoUrl, undoExpiresAt } = event.data;
+    return { emails: [{ userId, template: 'email-changed', key: emailKey('email-changed', event.id), toAddress: previousEmail, payload: { name, previousEmail, newEmail: email, undoUrl, undoExpiresAt } }] };
+  }
   if (isEvent(event, 'subscription.trial_started@1')) {
     await saveTrial(client, event.data.userId, event.data.trialEndsAt);
     return none;

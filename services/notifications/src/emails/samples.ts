@@ -34,6 +34,10 @@ export function sampleData(template: EmailTemplate, now: Date, webUrl: string): 
       return { name: 'Sample Collector', lastActiveDay: inDays(-7).slice(0, 10) };
     case 'password-reset':
       return { name: 'Sample Collector', resetUrl: `${webUrl.replace(/\/$/, '')}/reset-password?token=sample-token`, expiresAt: inDays(1 / 24) };
+    case 'email-change-confirm':
+      return { name: 'Sample Collector', currentEmail: 'collector@example.com', newEmail: 'new-address@example.com', confirmUrl: `${webUrl.replace(/\/$/, '')}/confirm-email?token=sample-token`, expiresAt: inDays(1) };
+    case 'email-changed':
+      return { name: 'Sample Collector', previousEmail: 'collector@example.com', newEmail: 'new-address@example.com', undoUrl: `${webUrl.replace(/\/$/, '')}/undo-email-change?token=sample-token`, undoExpiresAt: inDays(7) };
     case 'price-alert':
       return { name: 'Sample Collector', sneakerId: '000000000000000000000001', sneakerName: 'Air Jordan 1 Retro High OG Chicago', size: 10, targetPrice: 40_000, price: 39_500, direction: 'below' };
   }

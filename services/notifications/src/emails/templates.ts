@@ -169,6 +169,30 @@ Choose a new password: {{resetUrl}}
 
 If you did not ask for this, ignore this email: your password stays as it is.`,
   },
+  'email-change-confirm': {
+    subject: 'Confirm your new Kicksight email',
+    html: `${h1('Confirm your new email')}${p('Hi {{name}}, you asked to sign in to Kicksight with <strong>{{newEmail}}</strong> instead of {{currentEmail}}. The change takes effect once you confirm it, until {{dateTime expiresAt}}.')}${button('{{href confirmUrl}}', 'Confirm this email')}${muted('If you did not ask for this, ignore this email: your account keeps its current address.')}`,
+    text: `Confirm your new email
+
+Hi {{name}}, you asked to sign in to Kicksight with {{newEmail}} instead of {{currentEmail}}. The change takes effect once you confirm it, until {{dateTime expiresAt}}.
+
+Confirm this email: {{confirmUrl}}
+
+If you did not ask for this, ignore this email: your account keeps its current address.`,
+  },
+  'email-changed': {
+    subject: 'Your Kicksight email was changed',
+    html: `${h1('Your email was changed')}${p('Hi {{name}}, your Kicksight account now signs in with <strong>{{newEmail}}</strong> instead of {{previousEmail}}.')}${p('If you did not make this change, undo it: your previous address comes back and every session is signed out. The link works until {{dateTime undoExpiresAt}}.')}${button('{{href undoUrl}}', 'This was not me: undo the change')}${muted('If you made the change, there is nothing to do.')}`,
+    text: `Your email was changed
+
+Hi {{name}}, your Kicksight account now signs in with {{newEmail}} instead of {{previousEmail}}.
+
+If you did not make this change, undo it: your previous address comes back and every session is signed out. The link works until {{dateTime undoExpiresAt}}.
+
+This was not me, undo the change: {{undoUrl}}
+
+If you made the change, there is nothing to do.`,
+  },
   'price-alert': {
     subject: 'Price alert: {{sneakerName}} is {{direction}} {{money targetPrice}}',
     html: `${h1('Your price alert fired')}${p('Hi {{name}}, <strong>{{sneakerName}}</strong>{{#if size}} in size {{size}}{{/if}} is now <strong style="font-variant-numeric:tabular-nums">{{money price}}</strong>, {{direction}} your target of {{money targetPrice}}.')}${button('{{productUrl sneakerId}}', 'View the sneaker')}`,

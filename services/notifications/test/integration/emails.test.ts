@@ -92,6 +92,23 @@ describe('emails triggered by events', () => {
     expect(rows).toEqual([{ status: 'sent', payload: {}, to_address: null }]);
   });
 
+  it('an email change sends the confirmation link to the new address and tells the previous one, with its undo link', async () => {
+    const userId = randomUUID();
+    const [previous, next] = [`${uniqueName('before')}@example.com`, `${uniqueName('after')}@example.com`];
+    const [confirmToken, undoToken] = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')];
+    const requested = await stack.publish('user.email_change_requested@1', { userId, name: 'Ben', email: next, currentEmail: previous, confirmUrl: `${WEB_URL}/confirm-email?token=${confirmToken}`, expiresAt: inDays(1) });
+    await stack.send(requested);
+    const confirm = await expectOneEmail(next, 'Confirm your new Kicksight email', `/confirm-email?token=${confirmToken}`);
+    expect(confirm.text).toContain(`instead of ${previous}`);
+    const changed = await stack.publish('user.email_changed@1', { userId, name: 'Ben', previousEmail: previous, email: next, undoUrl: `${WEB_URL}/undo-email-change?token=${undoToken}`, undoExpiresAt: inDays(7) });
+    await stack.send(changed);
+    const told = await expectOneEmail(previous, 'Your Kicksight email was changed', `/undo-email-change?token=${undoToken}`);
+    expect(linkIn(told.text, '/undo-email-change?token=')).toBe(`${WEB_URL}/undo-email-change?token=${undoToken}`);
+    await settle(stack, 'password-reset', userId);
+    expect(await mailsWith(previous, 'Confirm your new Kicksight email')).toHaveLength(0);
+    expect(await mailsWith(next, 'Your Kicksight email was changed')).toHaveLength(0);
+  });
+
   it('alert.triggered also creates one in-app notification for the member', async () => {
     const member = await registerMember(stack);
     const envelope = await stack.publish('alert.triggered@1', { userId: member.id, alertId: randomUUID(), sneakerId, size: null, targetPrice: 20_000, price: 21_000, direction: 'above', sneakerName: 'Dunk Low Panda' });
