@@ -286,20 +286,25 @@ describe('password reset', () => {
 });
 
 describe('settings', () => {
-  it('reads and updates the profile', async () => {
-    const { tokens, email } = await register(api);
+  it('reads and updates the profile; a new email takes effect from the link sent to it', async () => {
+    const { tokens, email, password } = await register(api);
     expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Lima', email, hasPassword: true } });
     const next = uniqueEmail('renamed');
-    const updated = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} ` }, tokens.accessToken);
+    const updated = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} `, currentPassword: password }, tokens.accessToken);
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ data: { name: 'Ana Souza', email: next } });
+    expect(updated.body).toEqual({ data: { name: 'Ana Souza', email, pendingEmail: next } });
+    const { rows } = await s.authPool.query(`SELECT envelope FROM outbox WHERE type = 'user.email_change_requested@1' AND envelope->'data'->>'email' = $1`, [next]);
+    const link = new URL(rows[0].envelope.data.confirmUrl as string);
+    expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:5173/confirm-email');
+    const confirmed = await api.post('/api/auth/confirm-email-change', { token: link.searchParams.get('token') });
+    expect(confirmed.body).toEqual({ data: { message: 'Your email address is changed.' } });
     expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Souza', email: next, hasPassword: true } });
   });
 
   it("refuses another account's email, an empty name, and a caller without a token", async () => {
     const taken = await register(api);
     const { tokens } = await register(api);
-    const clash = await api.put('/api/user/profile', { name: 'Ana', email: taken.email }, tokens.accessToken);
+    const clash = await api.put('/api/user/profile', { name: 'Ana', email: taken.email, currentPassword: 'sneakers-123' }, tokens.accessToken);
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ message: 'An account with this email already exists.', code: 'EMAIL_EXISTS' });
     const empty = await api.put('/api/user/profile', { name: '', email: uniqueEmail() }, tokens.accessToken);

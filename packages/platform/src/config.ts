@@ -38,4 +38,9 @@ export const commonEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: envField.int(10_000),
+  /**
+   * The interface the process listens on: this machine only unless told otherwise. A container sets
+   * 0.0.0.0 (the chart's ConfigMap and the images do), so that probes and Services reach the pod.
+   */
+  HOST: envField.string('127.0.0.1'),
 };

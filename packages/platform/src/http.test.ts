@@ -65,6 +65,39 @@ async function completion(lines: Line[], id: string): Promise<Line> {
   throw new Error(`no request log line for ${id}`);
 }
 
+describe('unsafe text', () => {
+  function echoApp() {
+    const { logger } = capture('silent');
+    const app = createHttpApp({ logger });
+    app.all('/api/echo', (req, res) => {
+      res.json({ data: { query: req.query, body: req.body as unknown } });
+    });
+    finishHttpApp(app, logger);
+    return app;
+  }
+
+  it('refuses a NUL in the query with a 400 naming the parameter', async () => {
+    const response = await request(echoApp()).get('/api/echo?q=a%00b');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'q contains a character that is not allowed', code: 'VALIDATION_ERROR' });
+  });
+
+  it('refuses control characters and lone surrogates anywhere in a JSON body', async () => {
+    const nul = await request(echoApp()).post('/api/echo').set('content-type', 'application/json').send('{"items":[{"notes":"ok"},{"notes":"x\\u0000y"}]}');
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe('items[1].notes contains a character that is not allowed');
+    const surrogate = await request(echoApp()).post('/api/echo').set('content-type', 'application/json').send('{"interests":["Nike","\\ud800"]}');
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.message).toBe('interests[1] contains a character that is not allowed');
+  });
+
+  it('passes ordinary text, new lines and emoji through', async () => {
+    const response = await request(echoApp()).post('/api/echo?q=air%20max').set('content-type', 'application/json').send({ notes: 'line one\nline two 👟', name: 'Zoë' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ query: { q: 'air max' }, body: { notes: 'line one\nline two 👟', name: 'Zoë' } });
+  });
+});
+
 describe('request ids', () => {
   it('keeps a well-formed X-Request-Id and replaces anything else with a UUID', async () => {
     const { app } = demoApp();

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { REQUEST_ID_HEADER } from '@kicksight/contracts';
+import { REQUEST_ID_HEADER, findUnsafeText, unsafeTextMessage } from '@kicksight/contracts';
 import type { Logger } from './logger.ts';
 import { redactUrl } from './logger.ts';
-import { errorHandler, notFoundHandler } from './errors.ts';
+import { AppError, errorHandler, notFoundHandler } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -61,8 +61,20 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
     const raw = express.raw({ type: '*/*', limit: bodyLimit });
     app.use((req, res, next) => (rawBodyPaths.includes(req.path) ? raw(req, res, next) : json(req, res, next)));
   }
+  app.use(refuseUnsafeText);
   return app;
 }
+
+/**
+ * Refuses, with a 400 naming the field, a request whose query or parsed JSON body holds text no field
+ * may store: NUL and other control characters, unpaired surrogates. Nothing of it reaches a store, a
+ * queue or a log line that another process must then read.
+ */
+export const refuseUnsafeText: RequestHandler = (req, _res, next) => {
+  const body: unknown = req.body;
+  const field = findUnsafeText(req.query) ?? (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) ? findUnsafeText(body) : undefined);
+  next(field === undefined ? undefined : AppError.badRequest(unsafeTextMessage(field)));
+};
 
 /** Adds the 404 and error handlers; call after every route is mounted. */
 export function finishHttpApp(app: Express | Router, logger: Logger): void {
@@ -71,7 +83,7 @@ export function finishHttpApp(app: Express | Router, logger: Logger): void {
 }
 
 /** Starts listening; resolves with the server and its real port (port 0 picks a free one). */
-export async function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number; url: string }> {
+export async function listen(app: Express, port: number, host = '127.0.0.1'): Promise<{ server: Server; port: number; url: string }> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

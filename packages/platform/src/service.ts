@@ -158,6 +158,8 @@ async function closeAll(closers: (() => Promise<unknown>)[]): Promise<void> {
 export interface RunServiceOptions {
   infra: InfraSpec;
   port: number;
+  /** The interface both ports listen on (HOST). */
+  host: string;
   /** Services serve `/internal/...` here; the BFF has no internal port. */
   internalPort?: number;
   graceMs: number;
@@ -168,21 +170,21 @@ export interface RunServiceOptions {
  * The composition root's last step: opens stores, builds the app, listens on both ports, starts
  * background work and stops it all on SIGTERM in order: HTTP (drain), background work, stores.
  */
-export async function runService({ infra: spec, port, internalPort, graceMs, createApp }: RunServiceOptions): Promise<void> {
+export async function runService({ infra: spec, port, host, internalPort, graceMs, createApp }: RunServiceOptions): Promise<void> {
   const { infra, close } = await openInfra(spec);
   const { logger } = infra;
   const lifecycle = new Lifecycle(logger);
   try {
     const service = await createApp(infra);
-    const publicServer = await listen(service.app, port);
+    const publicServer = await listen(service.app, port, host);
     const servers = [publicServer.server];
-    if (service.internalApp && internalPort !== undefined) servers.push((await listen(service.internalApp, internalPort)).server);
+    if (service.internalApp && internalPort !== undefined) servers.push((await listen(service.internalApp, internalPort, host)).server);
     lifecycle.onStop('http', () => Promise.all(servers.map((server) => closeServer(server, graceMs))).then(() => {}));
     lifecycle.onStop('background work', () => service.stop());
     lifecycle.onStop('stores', close);
     await service.start();
     lifecycle.stopOnSignals(graceMs);
-    logger.info({ port: publicServer.port, internalPort }, `${spec.name} is listening`);
+    logger.info({ host, port: publicServer.port, internalPort }, `${spec.name} is listening`);
   } catch (err) {
     logger.fatal({ err }, `${spec.name} failed to start`);
     await lifecycle.stop();

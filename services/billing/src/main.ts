@@ -7,6 +7,7 @@ await runService({
   // worker-main.ts runs the relay when the API does not (RUN_WORKERS=false).
   infra: billingInfra(config, 'billing', { outbox: config.RUN_WORKERS }),
   port: config.PORT,
+  host: config.HOST,
   internalPort: config.INTERNAL_PORT,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => createApp({ infra, config }),

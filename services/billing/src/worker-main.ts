@@ -8,6 +8,7 @@ const config = loadConfig();
 await runService({
   infra: billingInfra(config, 'billing-worker', { outbox: true }),
   port: config.WORKER_PORT,
+  host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => {
     const workers = createBillingWorkers({ infra, config });

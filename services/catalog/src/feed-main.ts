@@ -12,6 +12,7 @@ await runService({
     redisUrl: config.REDIS_URL,
   },
   port: config.PORT,
+  host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => createFeedApp({ infra, config }),
 });

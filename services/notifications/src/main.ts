@@ -14,6 +14,7 @@ await runService({
     outbox: true,
   },
   port: config.PORT,
+  host: config.HOST,
   internalPort: config.INTERNAL_PORT,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => createApp({ infra, config }),

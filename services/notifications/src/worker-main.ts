@@ -14,6 +14,7 @@ await runService({
     redisUrl: config.REDIS_URL,
   },
   port: config.WORKER_PORT,
+  host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => {
     const workers = createEmailWorkers({ pool: infra.pool!, config, clock: infra.clock, logger: infra.logger });

@@ -10,6 +10,7 @@ await runService({
     kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
   },
   port: config.PORT,
+  host: config.HOST,
   internalPort: config.INTERNAL_PORT,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => createApp({ infra, config }),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../text.ts';
 import type { Operation } from './operation.ts';
 
-/** A simple address pattern, the same the forms use. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

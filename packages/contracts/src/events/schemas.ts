@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema as email } from '../text.ts';
 import { Topic } from './topics.ts';
 
 const id = z.string().min(1);
@@ -24,25 +25,25 @@ const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z
  * Add a new version beside the old one; never change a published schema in place.
  */
 export const eventDefinitions = {
-  'user.registered@1': { topic: Topic.user, data: z.object({ userId: id, email: z.email(), name: z.string(), role, createdAt: instant }) },
-  'user.updated@1': { topic: Topic.user, data: z.object({ userId: id, email: z.email(), name: z.string(), emailNotifications: z.boolean() }) },
+  'user.registered@1': { topic: Topic.user, data: z.object({ userId: id, email: email, name: z.string(), role, createdAt: instant }) },
+  'user.updated@1': { topic: Topic.user, data: z.object({ userId: id, email: email, name: z.string(), emailNotifications: z.boolean() }) },
   'user.deleted@1': { topic: Topic.user, data: z.object({ userId: id }) },
   'user.active@1': { topic: Topic.user, data: z.object({ userId: id, day: z.iso.date() }) },
   /** A personal API key was revoked; `keyHash` is the SHA-256 hex of the key, as auth stores it. */
   'user.api_key_revoked@1': { topic: Topic.user, data: z.object({ userId: id, keyHash: z.string().regex(/^[0-9a-f]{64}$/) }) },
   'user.password_reset_requested@1': {
     topic: Topic.passwordReset,
-    data: z.object({ userId: id, email: z.email(), name: z.string(), resetUrl: z.url(), expiresAt: instant }),
+    data: z.object({ userId: id, email: email, name: z.string(), resetUrl: z.url(), expiresAt: instant }),
   },
   /** A member asked to change their email: the link goes to the new address (the same short-lived topic as reset links). */
   'user.email_change_requested@1': {
     topic: Topic.passwordReset,
-    data: z.object({ userId: id, name: z.string(), email: z.email(), currentEmail: z.email(), confirmUrl: z.url(), expiresAt: instant }),
+    data: z.object({ userId: id, name: z.string(), email: email, currentEmail: email, confirmUrl: z.url(), expiresAt: instant }),
   },
   /** The email changed: the previous address is told, with a link that undoes it. */
   'user.email_changed@1': {
     topic: Topic.passwordReset,
-    data: z.object({ userId: id, name: z.string(), previousEmail: z.email(), email: z.email(), undoUrl: z.url(), undoExpiresAt: instant }),
+    data: z.object({ userId: id, name: z.string(), previousEmail: email, email: email, undoUrl: z.url(), undoExpiresAt: instant }),
   },
   'subscription.trial_started@1': { topic: Topic.membership, data: z.object({ userId: id, trialEndsAt: instant }) },
   'subscription.trial_expired@1': { topic: Topic.membership, data: z.object({ userId: id }) },

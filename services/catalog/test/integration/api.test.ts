@@ -45,6 +45,18 @@ describe('access', () => {
 });
 
 describe('GET /api/sneakers/search', () => {
+  it('refuses a control character in any parameter with a 400 naming it, before anything is counted or stored', async () => {
+    for (const [path, field] of [
+      ['/api/sneakers/search?q=a%00b', 'q'],
+      ['/api/sneakers/search?q=jordan&brands=Nike%07', 'brands'],
+      ['/api/sneakers/suggestions?q=jo%1b', 'q'],
+    ] as const) {
+      const { status, body } = await get(path);
+      expect(status, path).toBe(400);
+      expect(body, path).toEqual({ message: `${field} contains a character that is not allowed`, code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('finds sneakers through a typo and a word prefix, with the fields of a search result', async () => {
     const { status, body } = await get('/api/sneakers/search?q=jordn%20retro');
     expect(status).toBe(200);
