@@ -13,6 +13,8 @@ import {
   updateItemBodySchema,
   ErrorCode,
   MISSING_FIELDS_MESSAGE,
+  isSafeText,
+  unsafeTextMessage,
 } from '@kicksight/contracts';
 import { AppError } from '@kicksight/platform';
 import type { Collection } from '../domain/collection.ts';
@@ -129,6 +131,13 @@ export function collectionRouter({ collection, photos, related, csv }: Collectio
 
 /** The CSV of an import: a text/csv body, a multipart file field "file", or JSON `{ "csv": "..." }`. */
 async function importText(req: Parameters<typeof callerOf>[0]): Promise<string> {
+  const text = await importedText(req);
+  // A JSON body was checked with the rest of the request; a file's text is checked here.
+  if (!isSafeText(text)) throw AppError.badRequest(unsafeTextMessage('file'));
+  return text;
+}
+
+async function importedText(req: Parameters<typeof callerOf>[0]): Promise<string> {
   const tooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024} KB`);
   const contentType = req.get('content-type') ?? '';
   if (/^application\/json/i.test(contentType)) {

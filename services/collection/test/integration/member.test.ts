@@ -242,6 +242,19 @@ describe('CSV export and import', () => {
     expect(data.items[1]!.notes).toBe('two\nlines');
   });
 
+  it('refuses a file or a JSON import holding a NUL, naming where, and imports nothing', async () => {
+    const member = await stack.member({ plan: 'premium' });
+    const csv = 'name,brand,size,purchasePriceUsd,condition\nGood,Nike,10,100,new\nBad\u0000,Nike,10,100,new\n';
+    const file = await stack.send('POST', '/api/collections/import', member.token, csv, { 'content-type': 'text/csv' });
+    expect(file.status).toBe(400);
+    expect(await file.json()).toEqual({ message: 'file contains a character that is not allowed', code: 'VALIDATION_ERROR' });
+    const json = await stack.api.post('/api/collections/import', { csv }, member.token);
+    expect(json).toMatchObject({ status: 400, body: { message: 'csv contains a character that is not allowed', code: 'VALIDATION_ERROR' } });
+    const notes = await stack.api.post('/api/collections', { name: 'Samba', brand: 'Adidas', purchasePrice: 12_000, size: 9.5, condition: 'used', notes: 'lone \ud800' }, member.token);
+    expect(notes).toMatchObject({ status: 400, body: { message: 'notes contains a character that is not allowed' } });
+    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(0);
+  });
+
   it('reports every bad line with its number and reason, and imports nothing', async () => {
     const member = await stack.member();
     const csv = ['name,brand,size,purchasePriceUsd,condition', 'Good,Nike,10,100,new', 'Too big,Nike,30,100,new', ',Nike,10,100,new', 'Odd,Nike,10,12.345,new'].join('\n');
