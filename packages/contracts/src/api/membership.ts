@@ -127,8 +127,29 @@ export const checkoutBodySchema = z.object({
   planName: z.enum(PAID_PLANS, { error: 'Please choose the Pro or Expert plan.' }),
   billingPeriod: z.enum(['monthly', 'yearly'], { error: 'Billing period must be monthly or yearly.' }).default('monthly'),
 });
+/**
+ * The client events the product records (the admin's "Top features"): the analytics events of the
+ * membership pages, and the features a member uses. Any other name is refused, so the list shows only
+ * what the product defines.
+ */
+export const TRACKED_ACTIONS = [
+  'page_view',
+  'view_item',
+  'begin_checkout',
+  'conversion',
+  'purchase',
+  'view_forecast',
+  'view_sales_history',
+  'export_collection',
+  'import_collection',
+  'create_price_alert',
+  'add_to_watchlist',
+  'open_upgrade_prompt',
+] as const;
+export type TrackedAction = (typeof TRACKED_ACTIONS)[number];
+
 export const trackBodySchema = z.object({
-  action: z.string({ error: 'action is required' }).trim().min(1, 'action is required').max(64).regex(/^[\w.:-]+$/, 'action may hold letters, digits and . _ : - only'),
+  action: z.enum(TRACKED_ACTIONS, { error: `action must be one of ${TRACKED_ACTIONS.join(', ')}` }),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 export const urlSchema = z.object({ url: z.string() });

@@ -1,4 +1,4 @@
-import { PLANS, type BillingPeriod, type PaidPlan, type UsageStatus } from '@kicksight/contracts';
+import { PLANS, type BillingPeriod, type PaidPlan, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
 import { AppError, type Clock, type Pool } from '@kicksight/platform';
 import { accounts, facts } from '../store/accounts.ts';
 import { invoices } from '../store/invoices.ts';
@@ -149,7 +149,7 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
     },
 
     /** Records a client analytics event; never meters. */
-    async track(caller: Caller, action: string) {
+    async track(caller: Caller, action: TrackedAction) {
       await facts.add(pool, { userId: caller.id, kind: 'track', detail: action, at: clock.now() });
     },
   };

@@ -130,6 +130,11 @@ describe('checks and tracking', () => {
     const token = await billing.token({ id: userId });
     expect((await call(billing.url, 'POST', '/api/membership/track', token, { action: 'begin_checkout', metadata: { plan: 'premium' } })).status).toBe(202);
     expect((await call(billing.url, 'POST', '/api/membership/track', token, { action: '' })).status).toBe(400);
+    for (const invented of ['000000', 'Ul.us.DEd4', 'view_item ']) {
+      const refused = await call(billing.url, 'POST', '/api/membership/track', token, { action: invented });
+      expect(refused.status, invented).toBe(400);
+      expect(refused.body.message, invented).toMatch(/^action must be one of page_view, view_item, /);
+    }
     const { rows } = await billing.infra.pool!.query(`SELECT count(*)::int AS n FROM usage_ledger WHERE user_id = $1`, [userId]);
     expect(rows[0].n).toBe(0);
   });
