@@ -3,3 +3,4 @@ export * from './http.ts';
 export * from './services.ts';
 export * from './events/index.ts';
 export * from './api/index.ts';
+export * from './time.ts';

@@ -8,6 +8,8 @@ import {
   type CollectionQuery,
   type CreateItemBody,
   type UpdateItemBody,
+  addDays,
+  utcDay,
 } from '@kicksight/contracts';
 import { AppError, enqueueEvents, withTransaction, type Clock, type Pool } from '@kicksight/platform';
 import { activity } from '../store/activity.ts';
@@ -19,7 +21,6 @@ import { activityOf } from './activity-entries.ts';
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
 import { assertRoom } from './limits.ts';
-import { addDays, utcDay } from './portfolio.ts';
 import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
 import { statsOf } from './valuation.ts';

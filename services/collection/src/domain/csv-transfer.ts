@@ -1,4 +1,4 @@
-import { COLLECTION_CSV_COLUMNS, CollectionErrorCode, type CollectionCsvColumn } from '@kicksight/contracts';
+import { COLLECTION_CSV_COLUMNS, CollectionErrorCode, utcDay, type CollectionCsvColumn } from '@kicksight/contracts';
 import { AppError, type Clock } from '@kicksight/platform';
 import type { ValuedItem } from '../store/items.ts';
 import type { Caller } from './caller.ts';
@@ -7,7 +7,6 @@ import type { SneakerTracker } from './sneaker-tracker.ts';
 import { CsvSyntaxError, csvField, parseCsv, toCsv } from './csv.ts';
 import { readImport, type ImportProblem } from './csv-import.ts';
 import { centsToDollars } from './money.ts';
-import { utcDay } from './portfolio.ts';
 import { itemView } from './views.ts';
 
 /** An import with bad lines: nothing was imported; every bad line is listed. */
