@@ -74,7 +74,10 @@ const fraction = (value: unknown, percent = false): number | null => {
   return percent ? n / 100 : n;
 };
 
-const product = (file: string, row: number, fields: Partial<ProductRecord> & { name: string }): ProductRecord => ({
+/** A product's fields as one row gives them (the name as written; `product` cleans it and fills the rest). */
+type ProductFields = Partial<ProductRecord> & { name: string };
+
+const product = (file: string, row: number, fields: ProductFields): ProductRecord => ({
   file,
   row,
   brand: canonicalBrand(fields.brand, fields.name),
@@ -93,9 +96,6 @@ const product = (file: string, row: number, fields: Partial<ProductRecord> & { n
 });
 
 const firstPrice = (...prices: (number | null)[]): number | null => prices.find((p) => p !== null) ?? null;
-
-/** A product's fields as one row gives them (the name as written; `product` cleans it and fills the rest). */
-type ProductFields = Partial<ProductRecord> & { name: string };
 
 /** A sale's fields as one row gives them; `saleRecord` parses the size and says why a row cannot be a sale. */
 interface SaleFields {
