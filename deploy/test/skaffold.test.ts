@@ -6,7 +6,7 @@ import { CHART_DIR, ROOT, helmTemplate, jsonSchemaProblems, parseYaml, tools } f
 interface Artifact {
   image: string;
   context: string;
-  docker: { dockerfile: string };
+  docker: { dockerfile: string; target?: string; buildArgs?: Record<string, string> };
 }
 
 interface SkaffoldConfig {
@@ -35,19 +35,20 @@ describe('skaffold.yaml', () => {
   });
 
   it('fails the schema with a misspelt field', () => {
-    const misspelt = text.replace('dockerfile: bff/Dockerfile', 'dockerfil: bff/Dockerfile');
+    const misspelt = text.replace('dockerfile: Dockerfile', 'dockerfil: Dockerfile');
     expect(misspelt).not.toBe(text);
     expect(jsonSchemaProblems(schemaOf(config), misspelt).length).toBeGreaterThan(0);
   });
 
-  it('builds one image per chart workload from the repository root with its own Dockerfile', () => {
+  it('builds one image per chart workload from the repository root as its own variant of a Dockerfile (target and build arguments)', () => {
     const images = chartImages();
     expect([...images.values()].sort()).toEqual(config.build.artifacts.map((a) => a.image).sort());
     for (const artifact of config.build.artifacts) {
       expect(artifact.context, artifact.image).toBe('.');
       expect(existsSync(path.join(ROOT, artifact.docker.dockerfile)), artifact.docker.dockerfile).toBe(true);
     }
-    expect(new Set(config.build.artifacts.map((a) => a.docker.dockerfile)).size).toBe(config.build.artifacts.length);
+    const variants = config.build.artifacts.map((a) => JSON.stringify([a.docker.dockerfile, a.docker.target ?? '', a.docker.buildArgs ?? {}]));
+    expect(new Set(variants).size).toBe(config.build.artifacts.length);
   });
 
   it('deploys the chart with each built image set on its workload', () => {

@@ -1,4 +1,4 @@
-import { PLANS, TRIAL_DAYS, type CollectionStats, type PlanName, type UpgradeUrgency, type UsageStatus, type ValueMetrics } from '@kicksight/contracts';
+import { DAY_MS, addUtcMonths, daysBefore, startOfUtcMonth, PLANS, TRIAL_DAYS, type CollectionStats, type PlanName, type UpgradeUrgency, type UsageStatus, type ValueMetrics } from '@kicksight/contracts';
 
 // Money in cents throughout.
 
@@ -14,7 +14,6 @@ export const HIGH_URGENCY_SHARE = 0.9;
 /** A trial this close to its end makes an upgrade at least of medium urgency. */
 export const TRIAL_ENDING_DAYS = 1;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The part of an alert the savings rule reads: the price it waits for and the price it watches now. */
 export interface AlertPrices {
@@ -43,21 +42,11 @@ export function timeValueSavings(searches: number, items: number): number {
   return Math.round((minutes / 60) * HOURLY_TIME_VALUE_CENTS);
 }
 
-/** One UTC calendar month before `date`, clamped to that month's last day. */
-function monthBefore(date: Date): Date {
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 0)).getUTCDate();
-  const before = new Date(date);
-  before.setUTCDate(1);
-  before.setUTCMonth(date.getUTCMonth() - 1);
-  before.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return before;
-}
-
 /** When the usage counters started counting: a paid plan's monthly period, the trial, or else the calendar month. */
 export function usagePeriodStart(usage: Pick<UsageStatus, 'periodEndsAt' | 'trialEndsAt'>, now: Date): Date {
-  if (usage.periodEndsAt) return monthBefore(new Date(usage.periodEndsAt));
-  if (usage.trialEndsAt) return new Date(new Date(usage.trialEndsAt).getTime() - TRIAL_DAYS * DAY_MS);
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  if (usage.periodEndsAt) return addUtcMonths(new Date(usage.periodEndsAt), -1);
+  if (usage.trialEndsAt) return daysBefore(new Date(usage.trialEndsAt), TRIAL_DAYS);
+  return startOfUtcMonth(now);
 }
 
 /** Searches per day since the period started (a started day counts whole, at least one day), to one decimal. */

@@ -4,3 +4,4 @@ export * from './text.ts';
 export * from './services.ts';
 export * from './events/index.ts';
 export * from './api/index.ts';
+export * from './time.ts';

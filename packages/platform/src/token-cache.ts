@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_TTL_MS, ErrorCode } from '@kicksight/contracts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
@@ -38,8 +39,9 @@ const expired = () => AppError.unauthorized('Your session has expired', ErrorCod
  * expiry is checked on every use, and the memory is bounded (least recently used out first).
  */
 export function createTokenCache({ verifier, clock, maxEntries = TOKEN_CACHE_MAX_ENTRIES, maxAgeMs = TOKEN_CACHE_MAX_AGE_MS }: TokenCacheOptions) {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const entries = new Map<string, Entry>();
+  // Bounded, least recently used out first. An entry lives for its reuse window on the service's clock
+  // (read on every check); a stale one is still handed back once, so an expired token answers TOKEN_EXPIRED.
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, perf: { now: () => clock.now().getTime() }, ttlResolution: 0, allowStale: true });
 
   async function verifyAndKeep(token: string): Promise<VerifiedToken> {
     const principal = Object.freeze(await verifier.verify(token));
@@ -48,8 +50,8 @@ export function createTokenCache({ verifier, clock, maxEntries = TOKEN_CACHE_MAX
     const expiresAt = exp === undefined ? now + ACCESS_TOKEN_TTL_MS : exp * 1000;
     // The clock may have moved past the expiry while the keys were fetched: such a token is not kept.
     if (expiresAt > now) {
-      entries.set(token, { principal, expiresAt, reuseUntil: Math.min(expiresAt, now + maxAgeMs) });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      const reuseUntil = Math.min(expiresAt, now + maxAgeMs);
+      entries.set(token, { principal, expiresAt, reuseUntil }, { ttl: reuseUntil - now });
     }
     return { principal, expiresAt };
   }
@@ -60,10 +62,14 @@ export function createTokenCache({ verifier, clock, maxEntries = TOKEN_CACHE_MAX
       const entry = entries.get(token);
       if (entry === undefined) return verifyAndKeep(token);
       const now = clock.now().getTime();
-      entries.delete(token);
-      if (now >= entry.expiresAt) throw expired();
-      if (now >= entry.reuseUntil) return verifyAndKeep(token);
-      entries.set(token, entry);
+      if (now >= entry.expiresAt) {
+        entries.delete(token);
+        throw expired();
+      }
+      if (now >= entry.reuseUntil) {
+        entries.delete(token);
+        return verifyAndKeep(token);
+      }
       return { principal: entry.principal, expiresAt: entry.expiresAt };
     },
     /** Tokens currently kept. */

@@ -1,4 +1,5 @@
 import { createLocalJWKSet } from 'jose';
+import { DAY_MS } from '@kicksight/contracts';
 import { createHttpSurface, createJwtVerifier, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAccounts } from './domain/accounts.ts';
@@ -12,7 +13,6 @@ import { internalRouter } from './http/internal-router.ts';
 import { createLimits } from './http/limits.ts';
 import { userRouter } from './http/user-router.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Deps {
   infra: Infra;

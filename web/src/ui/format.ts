@@ -1,3 +1,5 @@
+import { utcDay } from '@kicksight/contracts';
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
 /** Cents as USD without decimals: 41250 -> '$413'. */
@@ -35,4 +37,4 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
-export const todayIso = (now = new Date()): string => now.toISOString().slice(0, 10);
+export const todayIso = (now = new Date()): string => utcDay(now);

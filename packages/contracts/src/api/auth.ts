@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../text.ts';
+import { DAY_MS } from '../time.ts';
 import type { Operation } from './operation.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -81,9 +82,9 @@ export const profileSchema = z.object({ name: z.string(), email: z.string(), has
 export const updatedProfileSchema = z.object({ name: z.string(), email: z.string(), pendingEmail: z.string().optional() });
 
 /** A new email takes effect once the link sent to it is opened within this time. */
-export const EMAIL_CHANGE_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_CONFIRM_TTL_MS = DAY_MS;
 /** The previous address can undo a change this long after it. */
-export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * DAY_MS;
 export const emailChangeTokenBodySchema = z.object({ token: required('Invalid or expired link').max(200) });
 export const EMAIL_CHANGE_CONFIRMED = 'Your email address is changed.';
 export const EMAIL_CHANGE_UNDONE = 'Your previous email address is restored and every session is signed out. Choose a new password if you did not make the change.';

@@ -12,6 +12,7 @@ import {
   type EventData,
   type Session,
   type User,
+  utcDay,
 } from '@kicksight/contracts';
 import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
 import { users, UNIQUE_VIOLATION, type UserRecord } from '../store/users.ts';
@@ -60,7 +61,6 @@ export function toUser(record: UserRecord): User {
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === UNIQUE_VIOLATION;
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Accounts and sessions: every use case of sign-up, sign-in, tokens, passwords and profile. */
 export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, sessionMaxAgeMs }: AccountsDeps) {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_MS } from '@kicksight/contracts';
+import { ACCESS_TOKEN_TTL_MS, DAY_MS } from '@kicksight/contracts';
 import { waitFor } from '@kicksight/testkit';
 import { client, register, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 let auth: AuthApp;
 let api: ReturnType<typeof client>;

@@ -1,19 +1,16 @@
+import { DAY_MS, addUtcMonths, daysBefore, startOfUtcDayMs, startOfUtcMonth, utcDay } from '@kicksight/contracts';
 import { AppError, type Clock, type Pool } from '@kicksight/platform';
 import { analyticsStore as store } from '../store/analytics.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
-const day = (d: Date) => d.toISOString().slice(0, 10);
 const PAID = ['premium', 'unlimited'] as const;
 
 /** Calendar months (UTC, `YYYY-MM`) from the one holding `start` to the one holding `end`, at most 12. */
 export function monthsBetween(start: Date, end: Date): string[] {
   const months: string[] = [];
-  const cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1));
-  while (cursor <= end && months.length < 24) {
+  for (let cursor = startOfUtcMonth(start); cursor <= end && months.length < 24; cursor = addUtcMonths(cursor, 1)) {
     months.push(cursor.toISOString().slice(0, 7));
-    cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   }
   return months.slice(-12);
 }
@@ -23,12 +20,12 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
   return {
     async dashboard(startDate?: string, endDate?: string) {
       const end = endDate ? new Date(endDate.length === 10 ? `${endDate}T23:59:59.999Z` : endDate) : clock.now();
-      const start = startDate ? new Date(startDate) : new Date(end.getTime() - 30 * DAY_MS);
+      const start = startDate ? new Date(startDate) : daysBefore(end, 30);
       if (end.getTime() - start.getTime() > 400 * DAY_MS) throw AppError.badRequest('The range may span at most 400 days');
       const range = { start, end: new Date(end.getTime() + 1) };
       const months = monthsBetween(start, end);
       const monthRange = { start: new Date(`${months[0]}-01T00:00:00Z`), end: range.end };
-      const weekStart = new Date(Date.parse(`${day(end)}T00:00:00Z`) - 6 * DAY_MS);
+      const weekStart = new Date(startOfUtcDayMs(end) - 6 * DAY_MS);
 
       const [activeUsers, newSignups, subs, byMonth, trialsStarted, converted, byDay, churned, convertedBefore, churnedBefore, usage, collectionSizes, topFeatures] = await Promise.all([
         store.activeUsers(range, pool),
@@ -56,7 +53,7 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
       });
       const paidAtStart = Math.max(0, convertedBefore - churnedBefore);
       const conversionsByDay = Array.from({ length: 7 }, (_, i) => {
-        const date = day(new Date(weekStart.getTime() + i * DAY_MS));
+        const date = utcDay(weekStart.getTime() + i * DAY_MS);
         return { date, conversions: byDay.get(date) ?? 0 };
       });
 

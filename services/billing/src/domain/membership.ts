@@ -1,4 +1,4 @@
-import { PLANS, type BillingPeriod, type PaidPlan, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
+import { DAY_MS, PLANS, type BillingPeriod, type PaidPlan, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
 import { AppError, type Clock, type Pool } from '@kicksight/platform';
 import { accounts, facts } from '../store/accounts.ts';
 import { invoices } from '../store/invoices.ts';
@@ -7,7 +7,6 @@ import type { Metering, Role } from './metering.ts';
 import type { Subscriptions } from './subscriptions.ts';
 import type { Subscription } from './subscription.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Actions `check/{action}` answers: the metered ones, collection size, and the paid features. */
 export const CHECKABLE = ['search', 'product_view', 'collection_item', 'predictions', 'historical_sales', 'advanced_analytics', 'api_access'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, thresholdReached, usagePeriod } from './periods.ts';
+import { thresholdReached, usagePeriod } from './periods.ts';
 import { entitlementsOf } from './entitlements.ts';
 import type { Subscription } from './subscription.ts';
 
@@ -28,14 +28,6 @@ const premiumYearly: Subscription = {
   periodAnchor: new Date('2026-01-31T09:00:00Z'),
   currentPeriodEnd: new Date('2027-01-31T09:00:00Z'),
 };
-
-describe('addMonths', () => {
-  it('clamps to the last day of shorter months', () => {
-    expect(addMonths(new Date('2026-01-31T09:00:00Z'), 1).toISOString()).toBe('2026-02-28T09:00:00.000Z');
-    expect(addMonths(new Date('2028-01-31T09:00:00Z'), 1).toISOString()).toBe('2028-02-29T09:00:00.000Z');
-    expect(addMonths(new Date('2026-01-31T09:00:00Z'), 2).toISOString()).toBe('2026-03-31T09:00:00.000Z');
-  });
-});
 
 describe('usagePeriod', () => {
   it('spans the whole trial, across a month end', () => {

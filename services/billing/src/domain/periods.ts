@@ -1,14 +1,6 @@
-import type { MeteredAction } from '@kicksight/contracts';
+import { addUtcMonths, type MeteredAction } from '@kicksight/contracts';
 import type { Entitlements } from './entitlements.ts';
 import type { Subscription } from './subscription.ts';
-
-/** The moment `months` months after `anchor`, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
-export function addMonths(anchor: Date, months: number): Date {
-  const target = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() + months, 1, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(anchor.getUTCDate(), lastDay));
-  return target;
-}
 
 /** The usage period a unit counts in: its name and when it ends. */
 export interface UsagePeriod {
@@ -27,9 +19,9 @@ export function usagePeriod(subscription: Subscription | undefined, entitlements
   }
   const anchor = subscription.periodAnchor;
   let months = Math.max(0, (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth());
-  while (months > 0 && addMonths(anchor, months) > now) months -= 1;
-  while (addMonths(anchor, months + 1) <= now) months += 1;
-  return { id: `paid-${anchor.getTime()}-${months}`, endsAt: addMonths(anchor, months + 1) };
+  while (months > 0 && addUtcMonths(anchor, months) > now) months -= 1;
+  while (addUtcMonths(anchor, months + 1) <= now) months += 1;
+  return { id: `paid-${anchor.getTime()}-${months}`, endsAt: addUtcMonths(anchor, months + 1) };
 }
 
 /** The limit of an action under some entitlements (null: unlimited). */

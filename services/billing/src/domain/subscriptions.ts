@@ -1,18 +1,16 @@
-import { PLANS, TRIAL_DAYS, type BillingPeriod, type EventData, type EventKey, type PaidPlan } from '@kicksight/contracts';
+import { addUtcMonths, daysAfter, PLANS, TRIAL_DAYS, type BillingPeriod, type EventData, type EventKey, type PaidPlan } from '@kicksight/contracts';
 import { enqueueEvents, newEvent, withTransaction, type Clock, type Pool, type PoolClient, type Queryable } from '@kicksight/platform';
 import { subscriptions } from '../store/subscriptions.ts';
 import { facts } from '../store/accounts.ts';
 import type { Subscription } from './subscription.ts';
-import { addMonths } from './periods.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long metering may reuse a subscription it read (this process's own changes drop it at once). */
 export const SUBSCRIPTION_CACHE_MS = 1_000;
 const SUBSCRIPTION_CACHE_SIZE = 10_000;
 
 export const priceOf = (plan: PaidPlan, period: BillingPeriod): number => (period === 'yearly' ? PLANS[plan].yearlyPrice : PLANS[plan].price);
-export const periodEndFrom = (start: Date, period: BillingPeriod): Date => addMonths(start, period === 'yearly' ? 12 : 1);
+export const periodEndFrom = (start: Date, period: BillingPeriod): Date => addUtcMonths(start, period === 'yearly' ? 12 : 1);
 
 /** The paid state a gateway reports for a subscription. */
 export interface PaidState {
@@ -82,7 +80,7 @@ export function createSubscriptions({ pool, clock, cacheMs = SUBSCRIPTION_CACHE_
   });
 
   async function startTrial(client: PoolClient, userId: string, startedAt: Date): Promise<void> {
-    const endsAt = new Date(startedAt.getTime() + TRIAL_DAYS * DAY_MS);
+    const endsAt = daysAfter(startedAt, TRIAL_DAYS);
     if (await subscriptions.startTrial(client, userId, startedAt, endsAt, clock.now())) {
       markChanged(client, userId);
       await publish(client, userId, 'subscription.trial_started@1', { userId, trialEndsAt: endsAt.toISOString() });

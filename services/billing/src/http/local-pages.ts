@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { PLANS, type PaidPlan } from '@kicksight/contracts';
+import { utcDay, PLANS, type PaidPlan } from '@kicksight/contracts';
 import { AppError, type Pool } from '@kicksight/platform';
 import type { LocalGateway } from '../gateway/local.ts';
 import type { SignedLinks } from '../domain/signed-links.ts';
@@ -67,8 +67,8 @@ export function localPagesRouter({ pool, gateway, links, membership, webUrl }: {
     if (!subscription) throw AppError.notFound('No billing account');
     const history = await invoices.ofUser(pool, subscription.userId, 12);
     const plan = PLANS[subscription.tier];
-    const renews = subscription.currentPeriodEnd?.toISOString().slice(0, 10) ?? '-';
-    const rows = history.map((i) => `<tr><td>${i.createdAt.toISOString().slice(0, 10)}</td><td>${escape(i.description)}</td><td>${usd(i.amountCents)}</td><td>${i.status}</td></tr>`).join('');
+    const renews = subscription.currentPeriodEnd ? utcDay(subscription.currentPeriodEnd) : '-';
+    const rows = history.map((i) => `<tr><td>${utcDay(i.createdAt)}</td><td>${escape(i.description)}</td><td>${usd(i.amountCents)}</td><td>${i.status}</td></tr>`).join('');
     const cancel =
       subscription.tier !== 'trial' && !subscription.cancelAtPeriodEnd
         ? `<form method="post" action="${signedAction(`${path}/cancel`)}"><button class="secondary" type="submit">Cancel subscription</button></form>`

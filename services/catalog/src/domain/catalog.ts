@@ -12,11 +12,13 @@ import {
   type PriceHistoryPeriod,
   type RelatedStrategy,
   type SearchSort,
+  daysBefore,
+  utcDay,
 } from '@kicksight/contracts';
 import { AppError, type BillingClient, type Clock, type Logger, type Principal } from '@kicksight/platform';
 import type { Models, SalePageDoc, SneakerDoc } from '../store/models.ts';
 import { isSneakerId } from './ids.ts';
-import { aggregateIdOf, dailyRows, recentWindow, salePageIdOf, utcDay, yearsOfWindow, type DayTotals } from './market.ts';
+import { aggregateIdOf, dailyRows, recentWindow, salePageIdOf, yearsOfWindow, type DayTotals } from './market.ts';
 import { productViewUsage, searchUsage } from './metering.ts';
 import { canonicalBrand } from './normalise.ts';
 import { relatedProducts } from './related.ts';
@@ -118,7 +120,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
   /** A sneaker's latest sales (newest first) since a moment, at most `limit`: the prediction service's volatility input. */
   async function recentSalePrices(id: string, query: { days: number; limit: number }) {
     const doc = await sneakerOrNotFound(id);
-    const since = clock.now().getTime() - query.days * 86_400_000;
+    const since = daysBefore(clock.now(), query.days).getTime();
     const rows = await newestSaleRows(doc, doc.stats?.salesCount ?? 0, 1, query.limit);
     const sales = rows.filter((row) => new Date(row.at).getTime() > since).map((row) => ({ price: row.amount, size: row.size, soldAt: new Date(row.at).toISOString() }));
     return { sneakerId: doc._id, sales };
@@ -240,7 +242,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
      */
     trending(query: { limit: number; timeframe: keyof typeof TRENDING_TIMEFRAMES; exclude: string[] }) {
       const now = clock.now();
-      const since = now.getTime() - TRENDING_TIMEFRAMES[query.timeframe] * 86_400_000;
+      const since = daysBefore(now, TRENDING_TIMEFRAMES[query.timeframe]).getTime();
       const excluded = new Set(query.exclude);
       const ranked = summaries()
         .filter((s) => !excluded.has(s.id) && s.lastSaleAt !== null && s.lastSaleAt >= since && s.currentPrice !== null)

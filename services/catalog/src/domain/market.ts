@@ -1,3 +1,4 @@
+import { DAY_MS, daysBefore, startOfUtcDayMs, utcDay } from '@kicksight/contracts';
 /**
  * The market rules of one sneaker, as pure functions over its state: how a sale moves a size's
  * market price, its 24-hour change and its price sequence number, how the sneaker's stats follow,
@@ -58,8 +59,6 @@ export interface PriceChange {
   previous: number | null;
   seq: number;
 }
-
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,7 +130,7 @@ export function statsOf(variants: VariantState[], firstSaleAt: Date | null): Sne
 }
 
 /** The earliest last sale (epoch ms) of a size still counted as available at `now`. */
-export const availableSince = (now: Date): number => now.getTime() - AVAILABLE_WITHIN_DAYS * 86_400_000;
+export const availableSince = (now: Date): number => now.getTime() - AVAILABLE_WITHIN_DAYS * DAY_MS;
 
 export const isAvailable = (variant: { lastSaleAt: Date | null }, now: Date): boolean => variant.lastSaleAt !== null && variant.lastSaleAt.getTime() >= availableSince(now);
 
@@ -176,7 +175,7 @@ let calendar: { end: number; days: CalendarDay[] } = { end: Number.NaN, days: []
 function daysBack(end: number, count: number): CalendarDay[] {
   if (calendar.end !== end) calendar = { end, days: [] };
   for (let i = calendar.days.length; i < count; i++) {
-    const iso = new Date(end - i * 86_400_000).toISOString();
+    const iso = new Date(end - i * DAY_MS).toISOString();
     calendar.days.push({ year: Number(iso.slice(0, 4)), key: iso.slice(5, 7) + iso.slice(8, 10), date: iso.slice(0, 10) });
   }
   return calendar.days;
@@ -188,7 +187,7 @@ function daysBack(end: number, count: number): CalendarDay[] {
  */
 export function dailyRows(docs: Map<number, Record<string, DayTotals>>, today: Date, days: number): DailyRow[] {
   const rows: DailyRow[] = [];
-  const calendarDays = daysBack(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()), days);
+  const calendarDays = daysBack(startOfUtcDayMs(today), days);
   for (let i = 0; i < days; i++) {
     const day = calendarDays[i]!;
     const totals = docs.get(day.year)?.[day.key];
@@ -203,7 +202,7 @@ export function dailyRows(docs: Map<number, Record<string, DayTotals>>, today: D
  */
 export function yearsOfWindow(today: Date, days: number, withSales: number[]): number[] {
   const last = today.getUTCFullYear();
-  const first = new Date(today.getTime() - (days - 1) * 86_400_000).getUTCFullYear();
+  const first = daysBefore(today, days - 1).getUTCFullYear();
   const years: number[] = [];
   for (let y = last; y >= first; y--) if (withSales.includes(y)) years.push(y);
   return years;

@@ -1,5 +1,4 @@
-import { productViewUsageKey, searchUsageKey, type SearchSort } from '@kicksight/contracts';
-import { utcDay } from './market.ts';
+import { productViewUsageKey, searchUsageKey, utcDay, type SearchSort } from '@kicksight/contracts';
 
 /**
  * How catalog calls are metered through billing. A search is one unit per distinct (query,

@@ -1,7 +1,7 @@
+import { DAY_MS } from '@kicksight/contracts';
 import type { SneakerDoc } from '../store/models.ts';
 import { gaussian, poisson } from '../domain/random.ts';
 
-const DAY_MS = 86_400_000;
 /** A product's spread of sale prices around its market price (log scale): its own, within these bounds. */
 const MIN_DISPERSION = 0.01;
 const MAX_DISPERSION = 0.12;

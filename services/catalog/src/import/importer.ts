@@ -1,3 +1,4 @@
+import { DAY_MS, dayStartMs, daysBefore, utcDay } from '@kicksight/contracts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,6 @@ import {
   applySaleToVariants,
   salePageIdOf,
   statsOf,
-  utcDay,
   type SaleFacts,
   type VariantState,
 } from '../domain/market.ts';
@@ -52,7 +52,6 @@ export interface ImportReport {
   timings: { readMs: number; buildMs: number; writeMs: number; totalMs: number };
 }
 
-const DAY = 86_400_000;
 const META_ID = 'import';
 
 interface Built {
@@ -70,21 +69,21 @@ type TimedSale = SaleFacts & { source: string; originalSoldAt: Date | null };
  */
 export function shiftRealSales(product: MergedProduct, anchorDay: string): { sales: TimedSale[]; shiftDays: number } {
   const latest = product.sales.reduce((max, s) => (s.day > max ? s.day : max), '');
-  const shiftDays = Math.round((Date.parse(`${anchorDay}T00:00:00Z`) - Date.parse(`${latest}T00:00:00Z`)) / DAY);
+  const shiftDays = Math.round((dayStartMs(anchorDay) - dayStartMs(latest)) / DAY_MS);
   const byDay = new Map<string, typeof product.sales>();
   for (const sale of product.sales) byDay.set(sale.day, [...(byDay.get(sale.day) ?? []), sale]);
   const sales: TimedSale[] = [];
   for (const [day, list] of byDay) {
-    const start = Date.parse(`${day}T00:00:00Z`);
+    const start = dayStartMs(day);
     list.sort((a, b) => (a.file === b.file ? a.row - b.row : a.file < b.file ? -1 : 1));
     list.forEach((sale, k) => {
-      const at = start + Math.floor(((k + 0.5) / list.length) * DAY);
+      const at = start + Math.floor(((k + 0.5) / list.length) * DAY_MS);
       sales.push({
         id: saleIdOf(`${sale.file}:${sale.row}`),
         size: sale.size,
         sizeType: 'US',
         amount: sale.amount,
-        soldAt: new Date(at + shiftDays * DAY),
+        soldAt: new Date(at + shiftDays * DAY_MS),
         originalSoldAt: new Date(at),
         source: sale.file,
       });
@@ -174,7 +173,7 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
   const progress = options.onProgress ?? (() => {});
   const now = clock.now();
   const meta = await models.Meta.findById(META_ID).lean();
-  const anchorDay = meta?.anchorDay ?? utcDay(new Date(now.getTime() - DAY));
+  const anchorDay = meta?.anchorDay ?? utcDay(daysBefore(now, 1));
 
   const { sources, missing } = options.dataDir ? readSources(options.dataDir, (file) => progress({ phase: 'read', file, done: 1, total: 1 })) : { sources: [], missing: [] };
   const fingerprint = fingerprintOf(options, anchorDay, sources.map((s) => s.file));

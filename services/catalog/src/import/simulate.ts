@@ -1,4 +1,4 @@
-import { SEARCH_BRANDS } from '@kicksight/contracts';
+import { DAY_MS, utcDay, SEARCH_BRANDS } from '@kicksight/contracts';
 import { sneakerIdOf } from '../domain/ids.ts';
 import { nameKey } from '../domain/normalise.ts';
 import { gaussian, seededRandom } from '../domain/random.ts';
@@ -76,7 +76,7 @@ export function simulateSales(product: Pick<MergedProduct, 'id' | 'marketPrice' 
         index,
         size,
         amount: Math.max(2_000, Math.round(price / 100) * 100),
-        soldAt: new Date(end - (options.days - 1 - day) * 86_400_000 + seconds * 1000),
+        soldAt: new Date(end - (options.days - 1 - day) * DAY_MS + seconds * 1000),
       };
     });
 }
@@ -131,7 +131,7 @@ export function generateProducts(count: number, anchorDay: string, taken: Set<st
       colorway: colourway,
       sku: `KS-${(i + 1).toString(36).toUpperCase().padStart(6, '0')}`,
       model: modelName,
-      releaseDate: new Date(anchor - Math.floor(random() * 6 * 365) * 86_400_000).toISOString().slice(0, 10),
+      releaseDate: utcDay(anchor - Math.floor(random() * 6 * 365) * DAY_MS),
       retailPrice: retailCents,
       gender,
       imageUrl: null,

@@ -61,11 +61,12 @@ export interface SourceFile {
   sales: SaleRecord[];
 }
 
-type Row = Record<string, string>;
+/** A CSV record keyed by header, or a JSON file's object (nested; the mappings read what they need). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = Record<string, any>;
 
 const readCsv = (file: string): Row[] => parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true, trim: false });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readJson = (file: string): any[] => JSON.parse(readFileSync(file, 'utf8'));
+const readJson = (file: string): Row[] => JSON.parse(readFileSync(file, 'utf8')) as Row[];
 
 const fraction = (value: unknown, percent = false): number | null => {
   const n = typeof value === 'number' ? value : Number(value);
@@ -73,7 +74,10 @@ const fraction = (value: unknown, percent = false): number | null => {
   return percent ? n / 100 : n;
 };
 
-const product = (file: string, row: number, fields: Partial<ProductRecord> & { name: string }): ProductRecord => ({
+/** A product's fields as one row gives them (the name as written; `product` cleans it and fills the rest). */
+type ProductFields = Partial<ProductRecord> & { name: string };
+
+const product = (file: string, row: number, fields: ProductFields): ProductRecord => ({
   file,
   row,
   brand: canonicalBrand(fields.brand, fields.name),
@@ -93,292 +97,277 @@ const product = (file: string, row: number, fields: Partial<ProductRecord> & { n
 
 const firstPrice = (...prices: (number | null)[]): number | null => prices.find((p) => p !== null) ?? null;
 
+/** A sale's fields as one row gives them; `saleRecord` parses the size and says why a row cannot be a sale. */
+interface SaleFields {
+  productName: string | null;
+  title?: string | null;
+  skus?: string[];
+  size: unknown;
+  amount: number | null;
+  day: string | null;
+  /** Why the row cannot be a sale when it has a price, a date and a size (e.g. a worn pair). */
+  unusable?: string | null;
+}
+
 /**
- * One reader per data file of `../shared/data` (see its README for each file's quirks). The order
- * is the merge order: earlier files win when two describe the same product.
+ * How one data file of `../shared/data` maps to products and sales (see its README for each file's
+ * quirks). Rows are JSON objects or CSV records keyed by header.
  */
-export const READERS: { file: string; read: (file: string, name: string) => SourceFile }[] = [
+interface FileMapping {
+  file: string;
+  format: 'json' | 'csv';
+  /** The row number of the first record in reports (2 for files numbered by CSV line, after the header). */
+  firstRow: number;
+  /** The order rows are read in, when it matters. */
+  order?: (a: Row, b: Row) => number;
+  /** The product a row describes, or null when it describes none. */
+  product?: (row: Row) => ProductFields | null;
+  /** One product per name as written: the first row that gives one wins. */
+  onePerName?: boolean;
+  /** Keep only products whose cleaned name is not empty. */
+  named?: boolean;
+  /** The sale a row records. */
+  sale?: (row: Row) => SaleFields;
+}
+
+/** The market price a StockX row gives: its last sale, else the average deadstock price, else the lowest ask. */
+const stockxMarket = (market: Row | undefined): number | null =>
+  firstPrice(dollarsToCents(market?.lastSale), dollarsToCents(market?.averageDeadstockPrice), dollarsToCents(market?.lowestAsk));
+
+/** The mid of bid and ask when both exist; a bid above the ask (a crossed book) trusts the ask. */
+function bidAskPrice(bid: number | null, ask: number | null): number | null {
+  if (bid !== null && ask !== null) return bid <= ask ? Math.round((bid + ask) / 2) : ask;
+  return firstPrice(ask, bid);
+}
+
+/** The data files, in merge order: earlier files win when two describe the same product. */
+export const FILE_MAPPINGS: FileMapping[] = [
   {
     file: 'thesneakerdatabase-catalog.json',
-    read: (file, name) => {
-      const items = readJson(file);
-      return {
-        file: name,
-        rows: items.length,
-        sales: [],
-        products: items.map((p, i) =>
-          product(name, i + 1, {
-            name: p.name,
-            brand: p.brand,
-            colorway: cleanText(p.colorway),
-            sku: normaliseSku(p.sku),
-            model: cleanText(p.silhouette) || null,
-            releaseDate: parseDay(p.release_date),
-            retailPrice: dollarsToCents(p.retail_price_usd),
-            gender: normaliseGender(p.gender),
-            imageUrl: p.image_original || p.image_small || null,
-            description: cleanDescription(p.story),
-            marketPrice: dollarsToCents(p.estimated_market_value_usd),
-          }),
-        ),
-      };
-    },
+    format: 'json',
+    firstRow: 1,
+    product: (p) => ({
+      name: p.name,
+      brand: p.brand,
+      colorway: cleanText(p.colorway),
+      sku: normaliseSku(p.sku),
+      model: cleanText(p.silhouette) || null,
+      releaseDate: parseDay(p.release_date),
+      retailPrice: dollarsToCents(p.retail_price_usd),
+      gender: normaliseGender(p.gender),
+      imageUrl: p.image_original || p.image_small || null,
+      description: cleanDescription(p.story),
+      marketPrice: dollarsToCents(p.estimated_market_value_usd),
+    }),
   },
   {
     file: 'stockx-2020-10-catalog.json',
-    read: (file, name) => {
-      const items = readJson(file);
-      return {
-        file: name,
-        rows: items.length,
-        sales: [],
-        products: items.map((p, i) =>
-          product(name, i + 1, {
-            name: p.title,
-            brand: p.brand,
-            colorway: cleanText(p.colorway) || cleanText(p.colorway_name),
-            sku: normaliseSku(p.style_id),
-            model: cleanText(p.silhouette) || null,
-            releaseDate: parseDay(p.release_date),
-            retailPrice: dollarsToCents(p.retail_price_usd),
-            gender: normaliseGender(p.gender),
-            imageUrl: p.image_url || null,
-            description: cleanDescription(p.description),
-          }),
-        ),
-      };
-    },
+    format: 'json',
+    firstRow: 1,
+    product: (p) => ({
+      name: p.title,
+      brand: p.brand,
+      colorway: cleanText(p.colorway) || cleanText(p.colorway_name),
+      sku: normaliseSku(p.style_id),
+      model: cleanText(p.silhouette) || null,
+      releaseDate: parseDay(p.release_date),
+      retailPrice: dollarsToCents(p.retail_price_usd),
+      gender: normaliseGender(p.gender),
+      imageUrl: p.image_url || null,
+      description: cleanDescription(p.description),
+    }),
   },
   {
     file: 'stockx-2020-10-browse-page2-products.json',
-    read: (file, name) => {
-      const items = readJson(file);
-      return {
-        file: name,
-        rows: items.length,
-        sales: [],
-        products: items.map((p, i) =>
-          product(name, i + 1, {
-            name: p.title,
-            brand: p.brand,
-            colorway: cleanText(p.colorway) || cleanText(p.name),
-            sku: normaliseSku(p.styleId),
-            model: cleanText(p.shoe) || null,
-            releaseDate: parseDay(p.releaseDate),
-            retailPrice: dollarsToCents(p.retailPrice),
-            gender: normaliseGender(p.gender),
-            imageUrl: p.media?.imageUrl || null,
-            description: cleanDescription(p.description),
-            marketPrice: firstPrice(dollarsToCents(p.market?.lastSale), dollarsToCents(p.market?.averageDeadstockPrice), dollarsToCents(p.market?.lowestAsk)),
-            volatility: fraction(p.market?.volatility),
-          }),
-        ),
-      };
-    },
+    format: 'json',
+    firstRow: 1,
+    product: (p) => ({
+      name: p.title,
+      brand: p.brand,
+      colorway: cleanText(p.colorway) || cleanText(p.name),
+      sku: normaliseSku(p.styleId),
+      model: cleanText(p.shoe) || null,
+      releaseDate: parseDay(p.releaseDate),
+      retailPrice: dollarsToCents(p.retailPrice),
+      gender: normaliseGender(p.gender),
+      imageUrl: p.media?.imageUrl || null,
+      description: cleanDescription(p.description),
+      marketPrice: stockxMarket(p.market),
+      volatility: fraction(p.market?.volatility),
+    }),
   },
   {
     file: 'stockx-yeezy-2017-products.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      return {
-        file: name,
-        rows: rows.length,
-        sales: [],
-        products: rows.map((r, i) =>
-          product(name, i + 1, {
-            name: r.name!,
-            brand: 'Yeezy',
-            colorway: titleCase(cleanText(r.color)),
-            model: r.model ? `Yeezy ${cleanText(r.model)}` : null,
-            releaseDate: parseDay(r.release_date),
-            retailPrice: dollarsToCents(r.retail_price_usd),
-            gender: 'Men',
-          }),
-        ),
-      };
-    },
+    format: 'csv',
+    firstRow: 1,
+    product: (r) => ({
+      name: r.name,
+      brand: 'Yeezy',
+      colorway: titleCase(cleanText(r.color)),
+      model: r.model ? `Yeezy ${cleanText(r.model)}` : null,
+      releaseDate: parseDay(r.release_date),
+      retailPrice: dollarsToCents(r.retail_price_usd),
+      gender: 'Men',
+    }),
   },
   {
     file: 'stockx-2019-01-products.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      return {
-        file: name,
-        rows: rows.length,
-        sales: [],
-        products: rows.map((r, i) =>
-          product(name, i + 1, {
-            name: r.title!,
-            brand: r.brand,
-            colorway: cleanText(r.colorway) || cleanText(r.colorway_name),
-            model: cleanText(r.silhouette) || null,
-            releaseDate: parseDay(r.release_date),
-            retailPrice: dollarsToCents(r.retail_price_usd),
-            gender: normaliseGender(r.gender),
-          }),
-        ),
-      };
-    },
+    format: 'csv',
+    firstRow: 1,
+    product: (r) => ({
+      name: r.title,
+      brand: r.brand,
+      colorway: cleanText(r.colorway) || cleanText(r.colorway_name),
+      model: cleanText(r.silhouette) || null,
+      releaseDate: parseDay(r.release_date),
+      retailPrice: dollarsToCents(r.retail_price_usd),
+      gender: normaliseGender(r.gender),
+    }),
   },
   {
+    // Three snapshots per product: the latest one with a price gives the market.
     file: 'stockx-2019-01-market-snapshots.csv',
-    read: (file, name) => {
-      // Three snapshots per product: the latest one with a price gives the market.
-      const rows = readCsv(file).sort((a, b) => (b.snapshot ?? '').localeCompare(a.snapshot ?? ''));
-      const seen = new Set<string>();
-      const products: ProductRecord[] = [];
-      rows.forEach((r, i) => {
-        const price = firstPrice(dollarsToCents(r.lastSale), dollarsToCents(r.averageDeadstockPrice), dollarsToCents(r.lowestAsk));
-        if (!r.title || seen.has(r.title) || price === null) return;
-        seen.add(r.title);
-        products.push(product(name, i + 1, { name: r.title, brand: brandFromName(r.title) ?? '', marketPrice: price, volatility: fraction(r.volatility) }));
-      });
-      return { file: name, rows: rows.length, sales: [], products };
+    format: 'csv',
+    firstRow: 1,
+    order: (a, b) => (b.snapshot ?? '').localeCompare(a.snapshot ?? ''),
+    onePerName: true,
+    product: (r) => {
+      const price = stockxMarket(r);
+      if (!r.title || price === null) return null;
+      return { name: r.title, brand: brandFromName(r.title) ?? '', marketPrice: price, volatility: fraction(r.volatility) };
     },
   },
   {
     file: 'stockx-2023-03-market-summary.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      const seen = new Set<string>();
-      const products: ProductRecord[] = [];
-      rows.forEach((r, i) => {
-        if (!r.item || seen.has(r.item)) return;
-        seen.add(r.item);
-        products.push(
-          product(name, i + 1, {
+    format: 'csv',
+    firstRow: 1,
+    onePerName: true,
+    product: (r) =>
+      r.item
+        ? {
             name: r.item,
             brand: r.brand,
             releaseDate: parseDay(r.release),
             retailPrice: dollarsToCents(r.retail),
-            marketPrice: firstPrice(dollarsToCents(r.lastSale), dollarsToCents(r.averageDeadstockPrice), dollarsToCents(r.lowestAsk)),
+            marketPrice: stockxMarket(r),
             volatility: fraction(r.volatility),
-          }),
-        );
-      });
-      return { file: name, rows: rows.length, sales: [], products };
-    },
+          }
+        : null,
   },
   {
     file: 'stockx-2020-10-adidas-market-jpy.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      return {
-        file: name,
-        rows: rows.length,
-        sales: [],
-        products: rows.map((r, i) =>
-          product(name, i + 1, {
-            // Names are lowercase here ('adidas yeezy boost 350 v2 zebra').
-            name: titleCase(cleanText(r.product_name)).replace(/^Adidas\b/, 'adidas'),
-            brand: r.brand,
-            colorway: cleanText(r.colorway),
-            model: r.model ? `adidas ${titleCase(cleanText(r.model))}` : null,
-            releaseDate: parseDay(r.release_date),
-            retailPrice: yenToCents(r.retail_price),
-            imageUrl: r.image_url || null,
-            marketPrice: firstPrice(yenToCents(r.last_sale), yenToCents(r.avg_sale_price_12_month), yenToCents(r.lowest_ask)),
-            volatility: fraction(r.volatility, true),
-          }),
-        ),
-      };
-    },
+    format: 'csv',
+    firstRow: 1,
+    product: (r) => ({
+      // Names are lowercase here ('adidas yeezy boost 350 v2 zebra').
+      name: titleCase(cleanText(r.product_name)).replace(/^Adidas\b/, 'adidas'),
+      brand: r.brand,
+      colorway: cleanText(r.colorway),
+      model: r.model ? `adidas ${titleCase(cleanText(r.model))}` : null,
+      releaseDate: parseDay(r.release_date),
+      retailPrice: yenToCents(r.retail_price),
+      imageUrl: r.image_url || null,
+      marketPrice: firstPrice(yenToCents(r.last_sale), yenToCents(r.avg_sale_price_12_month), yenToCents(r.lowest_ask)),
+      volatility: fraction(r.volatility, true),
+    }),
   },
   {
     file: 'stockx-2018-03-market-snapshot.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      return {
-        file: name,
-        rows: rows.length,
-        sales: [],
-        products: rows
-          .map((r, i) => {
-            const bid = dollarsToCents(r.highest_bid_usd);
-            const ask = dollarsToCents(r.lowest_ask_usd);
-            // The mid of bid and ask when both exist; a bid above the ask (a crossed book) trusts the ask.
-            const price = bid !== null && ask !== null ? (bid <= ask ? Math.round((bid + ask) / 2) : ask) : firstPrice(ask, bid);
-            return product(name, i + 1, { name: r.name!, brand: brandFromName(r.name ?? '') ?? '', marketPrice: price });
-          })
-          .filter((p) => p.name),
-      };
-    },
+    format: 'csv',
+    firstRow: 1,
+    named: true,
+    product: (r) => ({
+      name: r.name,
+      brand: brandFromName(r.name ?? '') ?? '',
+      marketPrice: bidAskPrice(dollarsToCents(r.highest_bid_usd), dollarsToCents(r.lowest_ask_usd)),
+    }),
   },
   {
     file: 'stockx-2019-sales.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      const products = new Map<string, ProductRecord>();
-      const sales: SaleRecord[] = rows.map((r, i) => {
-        const slug = r['Sneaker Name'] ?? '';
-        const productName = nameFromSlug(slug);
-        if (productName && !products.has(productName)) {
-          products.set(
-            productName,
-            product(name, i + 2, {
-              name: productName,
-              brand: r.Brand,
-              model: null,
-              releaseDate: parseDay(r['Release Date']),
-              retailPrice: dollarsToCents(r['Retail Price']),
-              gender: 'Men',
-            }),
-          );
-        }
-        return saleRecord(name, i + 2, { productName, size: r['Shoe Size'], amount: dollarsToCents(r['Sale Price']), day: parseDay(r['Order Date']) });
-      });
-      return { file: name, rows: rows.length, products: [...products.values()], sales };
+    format: 'csv',
+    firstRow: 2,
+    onePerName: true,
+    product: (r) => {
+      const productName = nameFromSlug(r['Sneaker Name'] ?? '');
+      if (!productName) return null;
+      return {
+        name: productName,
+        brand: r.Brand,
+        model: null,
+        releaseDate: parseDay(r['Release Date']),
+        retailPrice: dollarsToCents(r['Retail Price']),
+        gender: 'Men',
+      };
     },
+    sale: (r) => ({
+      productName: nameFromSlug(r['Sneaker Name'] ?? ''),
+      size: r['Shoe Size'],
+      amount: dollarsToCents(r['Sale Price']),
+      day: parseDay(r['Order Date']),
+    }),
   },
   {
     file: 'stockx-yeezy-2017-recent-sales-by-size.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      return {
-        file: name,
-        rows: rows.length,
-        products: [],
-        sales: rows.map((r, i) => saleRecord(name, i + 2, { productName: r.product_name ?? null, size: r.shoe_size, amount: dollarsToCents(r.sale_price_usd), day: parseDay(r.sale_date) })),
-      };
-    },
+    format: 'csv',
+    firstRow: 2,
+    sale: (r) => ({ productName: r.product_name ?? null, size: r.shoe_size, amount: dollarsToCents(r.sale_price_usd), day: parseDay(r.sale_date) }),
   },
   {
     file: 'ebay-2025-sold-listings-aj1-yeezy350.csv',
-    read: (file, name) => {
-      const rows = readCsv(file);
-      return {
-        file: name,
-        rows: rows.length,
-        products: [],
-        sales: rows.map((r, i) => {
-          const sale = saleRecord(name, i + 2, { productName: null, title: r.title ?? null, skus: skusInText(r.title ?? ''), size: r.shoe_size_us, amount: dollarsToCents(r.sold_price_usd), day: parseDay(r.sold_date) });
-          // Worn pairs trade far below deadstock prices; they would distort the market of a new pair.
-          if (!sale.skipReason && (r.condition ?? '').toLowerCase() !== 'brand new') sale.skipReason = 'pre-owned pair (prices are for new pairs)';
-          return sale;
-        }),
-      };
-    },
+    format: 'csv',
+    firstRow: 2,
+    sale: (r) => ({
+      productName: null,
+      title: r.title ?? null,
+      skus: skusInText(r.title ?? ''),
+      size: r.shoe_size_us,
+      amount: dollarsToCents(r.sold_price_usd),
+      day: parseDay(r.sold_date),
+      // Worn pairs trade far below deadstock prices; they would distort the market of a new pair.
+      unusable: (r.condition ?? '').toLowerCase() !== 'brand new' ? 'pre-owned pair (prices are for new pairs)' : null,
+    }),
   },
 ];
 
-function saleRecord(file: string, row: number, fields: { productName: string | null; title?: string | null; skus?: string[]; size: unknown; amount: number | null; day: string | null }): SaleRecord {
+function saleRecord(file: string, row: number, fields: SaleFields): SaleRecord {
   const size = parseSize(fields.size);
-  const skipReason = fields.amount === null ? 'no sale (price missing or 0)' : fields.day === null ? 'no sale date' : size === null ? `invalid size ${String(fields.size)}` : null;
+  const skipReason =
+    fields.amount === null ? 'no sale (price missing or 0)' : fields.day === null ? 'no sale date' : size === null ? `invalid size ${String(fields.size)}` : (fields.unusable ?? null);
   return { file, row, productName: fields.productName, title: fields.title ?? null, skus: fields.skus ?? [], size, amount: fields.amount, day: fields.day, skipReason };
+}
+
+/** Reads one data file through its mapping. */
+export function readFile(mapping: FileMapping, full: string): SourceFile {
+  const rows: Row[] = mapping.format === 'json' ? readJson(full) : readCsv(full);
+  if (mapping.order) rows.sort(mapping.order);
+  const products: ProductRecord[] = [];
+  const sales: SaleRecord[] = [];
+  const named = new Set<string>();
+  rows.forEach((r, i) => {
+    const row = i + mapping.firstRow;
+    const fields = mapping.product?.(r);
+    if (fields && !(mapping.onePerName && named.has(fields.name))) {
+      named.add(fields.name);
+      const record = product(mapping.file, row, fields);
+      if (!mapping.named || record.name) products.push(record);
+    }
+    if (mapping.sale) sales.push(saleRecord(mapping.file, row, mapping.sale(r)));
+  });
+  return { file: mapping.file, rows: rows.length, products, sales };
 }
 
 /** Reads every known file present in `dir`; a missing file is listed, not an error. */
 export function readSources(dir: string, onFile?: (file: string) => void): { sources: SourceFile[]; missing: string[] } {
   const sources: SourceFile[] = [];
   const missing: string[] = [];
-  for (const reader of READERS) {
-    const full = path.join(dir, reader.file);
+  for (const mapping of FILE_MAPPINGS) {
+    const full = path.join(dir, mapping.file);
     if (!existsSync(full)) {
-      missing.push(reader.file);
+      missing.push(mapping.file);
       continue;
     }
-    sources.push(reader.read(full, reader.file));
-    onFile?.(reader.file);
+    sources.push(readFile(mapping, full));
+    onFile?.(mapping.file);
   }
   return { sources, missing };
 }

@@ -1,4 +1,4 @@
-import { ITEM_NOT_FOUND_MESSAGE } from '@kicksight/contracts';
+import { DAY_MS, ITEM_NOT_FOUND_MESSAGE, dayStartMs, utcDay } from '@kicksight/contracts';
 import { AppError, type Clock, type Logger, type Pool } from '@kicksight/platform';
 import type { CatalogClient } from '../clients/catalog.ts';
 import { items, removedItems, type ValuedItem } from '../store/items.ts';
@@ -6,7 +6,7 @@ import { snapshots } from '../store/snapshots.ts';
 import { byBrand, performers, rankedByPerformance, realisedOf, unrealisedOf, type HeldItem } from './analytics.ts';
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
-import { historyOf, pointOf, rangeStart, utcDay } from './portfolio.ts';
+import { historyOf, pointOf, rangeStart } from './portfolio.ts';
 import { roundPercent, statsOf } from './valuation.ts';
 import { itemView } from './views.ts';
 
@@ -48,7 +48,7 @@ export function createAdvancedAnalytics({ pool, clock, catalog, entitlements, lo
         item: itemView(item),
         valueOverTime: item.sneakerId ? await valueSeries(item.sneakerId, item.size, caller) : [],
         shareOfCollection: total === 0 ? 0 : roundPercent((item.currentValue / total) * 100),
-        holdingDays: Math.max(0, Math.floor((clock.now().getTime() - Date.parse(`${item.purchaseDate}T00:00:00Z`)) / 86_400_000)),
+        holdingDays: Math.max(0, Math.floor((clock.now().getTime() - dayStartMs(item.purchaseDate)) / DAY_MS)),
         rankByGain: ranked.findIndex((entry) => entry.id === item.id) + 1,
         brand: { brand: sameBrand.brand, items: sameBrand.items, gainLossPercent: sameBrand.gainLossPercent },
       };

@@ -8,8 +8,11 @@ import {
   type CollectionQuery,
   type CreateItemBody,
   type UpdateItemBody,
+  addDays,
+  utcDay,
 } from '@kicksight/contracts';
 import { AppError, enqueueEvents, withTransaction, type Clock, type Pool } from '@kicksight/platform';
+import pMap from 'p-map';
 import { activity } from '../store/activity.ts';
 import { collectors } from '../store/collectors.ts';
 import { items, removedItems, type NewItem, type ValuedItem } from '../store/items.ts';
@@ -19,7 +22,6 @@ import { activityOf } from './activity-entries.ts';
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
 import { assertRoom } from './limits.ts';
-import { addDays, utcDay } from './portfolio.ts';
 import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
 import { statsOf } from './valuation.ts';
@@ -39,20 +41,6 @@ const CHANGE_WORDS = {
   brand: 'brand',
   imageUrl: 'picture',
 } as const satisfies Partial<Record<keyof ValuedItem, string>>;
-
-/** Runs `fn` over the values with at most `width` calls in flight, keeping the order of the answers. */
-async function mapLimited<T, R>(values: T[], width: number, fn: (value: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(values.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < values.length) {
-      const index = next++;
-      results[index] = await fn(values[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, values.length) }, worker));
-  return results;
-}
 
 export interface CollectionDeps {
   pool: Pool;
@@ -137,7 +125,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
       const allowance = await entitlements.allowance(caller);
       // Refused before the catalogue is asked anything; the count is checked again, locked, below.
       if (allowance.kind !== 'unlimited') assertRoom(allowance, await collectors.count(pool, caller.id), bodies.length);
-      const prepared = await mapLimited(bodies, 4, (body) => prepare(caller, body));
+      const prepared = await pMap(bodies, (body) => prepare(caller, body), { concurrency: 4 });
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         const held = await collectors.lock(client, caller.id, at);

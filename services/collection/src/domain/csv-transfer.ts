@@ -1,13 +1,12 @@
-import { COLLECTION_CSV_COLUMNS, CollectionErrorCode, type CollectionCsvColumn } from '@kicksight/contracts';
+import { COLLECTION_CSV_COLUMNS, CollectionErrorCode, utcDay, type CollectionCsvColumn } from '@kicksight/contracts';
 import { AppError, type Clock } from '@kicksight/platform';
 import type { ValuedItem } from '../store/items.ts';
 import type { Caller } from './caller.ts';
 import type { Collection } from './collection.ts';
 import type { SneakerTracker } from './sneaker-tracker.ts';
-import { CsvSyntaxError, csvField, parseCsv, toCsv } from './csv.ts';
+import { CsvSyntaxError, formulaSafe, parseCsv, toCsv, type CsvCell } from './csv.ts';
 import { readImport, type ImportProblem } from './csv-import.ts';
 import { centsToDollars } from './money.ts';
-import { utcDay } from './portfolio.ts';
 import { itemView } from './views.ts';
 
 /** An import with bad lines: nothing was imported; every bad line is listed. */
@@ -23,23 +22,23 @@ export class ImportRefused extends Error {
 }
 
 /** One CSV line of an item, in COLLECTION_CSV_COLUMNS order. */
-function csvLine(item: ValuedItem): string[] {
+function csvLine(item: ValuedItem): CsvCell[] {
   const view = itemView(item);
-  const cells: Record<CollectionCsvColumn, string> = {
-    sneakerId: csvField(view.sneakerId),
-    name: csvField(view.name, { text: true }),
-    brand: csvField(view.brand, { text: true }),
-    colorway: csvField(view.colorway, { text: true }),
-    size: csvField(view.size),
-    condition: csvField(view.condition),
-    purchasePriceUsd: csvField(centsToDollars(view.purchasePrice)),
-    purchaseDate: csvField(view.purchaseDate),
-    notes: csvField(view.notes, { text: true }),
-    imageUrl: csvField(view.imageUrl, { text: true }),
-    currentValueUsd: csvField(centsToDollars(view.currentValue)),
-    gainLossUsd: csvField(centsToDollars(view.gainLoss)),
-    gainLossPercent: csvField(view.gainLossPercent),
-    addedAt: csvField(view.addedAt),
+  const cells: Record<CollectionCsvColumn, CsvCell> = {
+    sneakerId: view.sneakerId,
+    name: formulaSafe(view.name),
+    brand: formulaSafe(view.brand),
+    colorway: formulaSafe(view.colorway),
+    size: view.size,
+    condition: view.condition,
+    purchasePriceUsd: centsToDollars(view.purchasePrice),
+    purchaseDate: view.purchaseDate,
+    notes: formulaSafe(view.notes),
+    imageUrl: formulaSafe(view.imageUrl),
+    currentValueUsd: centsToDollars(view.currentValue),
+    gainLossUsd: centsToDollars(view.gainLoss),
+    gainLossPercent: view.gainLossPercent,
+    addedAt: view.addedAt,
   };
   return COLLECTION_CSV_COLUMNS.map((column) => cells[column.name]);
 }

@@ -1,3 +1,6 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
 /** One record of a CSV text and the line it starts on (1-based). */
 export interface CsvRecord {
   line: number;
@@ -14,75 +17,59 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+const LINE_BREAK = /\r\n|\n|\r/g;
+const lineBreaksIn = (fields: string[]): number => fields.reduce((count, field) => count + (field.match(LINE_BREAK)?.length ?? 0), 0);
+
+/** The line a record starts on when the one before it ended on `previousEnd`: the next line that is not blank. */
+function nextRecordLine(text: string, previousEnd: number): number {
+  const lines = text.split(LINE_BREAK);
+  let line = previousEnd + 1;
+  while (line < lines.length && lines[line - 1] === '') line++;
+  return line;
+}
+
 /**
  * Reads CSV (RFC 4180): comma-separated fields, double-quoted fields holding commas, quotes ("")
- * and line breaks, CRLF or LF line ends, a leading byte-order mark ignored. Blank lines are skipped.
+ * and line breaks, CRLF, LF or CR line ends, a leading byte-order mark ignored. Blank lines are skipped;
+ * a quote inside an unquoted field is kept as text.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let fieldStarted = false;
-
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0] !== '' || fieldStarted) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    fieldStarted = false;
-  };
-
-  for (let i = 0; i < input.length; i++) {
-    const char = input[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (char === '\n') line++;
-        field += char;
-      }
-      continue;
+  let lastEnd = 0;
+  const starts: number[] = [];
+  try {
+    const rows: string[][] = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      // context.lines is the line the record ends on; a record with line breaks in its fields started earlier.
+      on_record: (fields: string[], context) => {
+        lastEnd = context.lines;
+        starts.push(context.lines - lineBreaksIn(fields));
+        return fields;
+      },
+    });
+    return rows.map((fields, i) => ({ line: starts[i]!, fields }));
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') {
+      const line = nextRecordLine(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, lastEnd);
+      throw new CsvSyntaxError(line, `Line ${line}: a quoted field is never closed`);
     }
-    if (char === '"' && field === '') {
-      quoted = true;
-      fieldStarted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-      fieldStarted = true;
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += char;
-    }
+    throw err;
   }
-  if (quoted) throw new CsvSyntaxError(recordLine, `Line ${recordLine}: a quoted field is never closed`);
-  if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
-  return records;
 }
 
 /** Text a spreadsheet would run as a formula gets a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV field: quoted when it holds a comma, quote or line break; text fields are kept from running as formulas. */
-export function csvField(value: string | number | null | undefined, { text = false } = {}): string {
-  if (value === null || value === undefined) return '';
-  let out = String(value);
-  if (text && FORMULA_START.test(out)) out = `'${out}`;
-  return /[",\r\n]/.test(out) || out !== out.trim() ? `"${out.replaceAll('"', '""')}"` : out;
-}
+/** A text cell kept from running as a spreadsheet formula (numbers are written as they are). */
+export const formulaSafe = (text: string | null | undefined): string | null | undefined => (text && FORMULA_START.test(text) ? `'${text}` : text);
 
-/** CSV text from rows of already formatted fields, CRLF line ends. */
-export const toCsv = (rows: string[][]): string => rows.map((row) => row.join(',')).join('\r\n') + '\r\n';
+export type CsvCell = string | number | null | undefined;
+
+/**
+ * CSV text from rows of cells, CRLF line ends: a field is quoted when it holds a comma, quote or line
+ * break, or starts or ends with white space; an absent value is an empty field.
+ */
+export const toCsv = (rows: CsvCell[][]): string => stringify(rows, { record_delimiter: '\r\n', quoted_match: [/^\s|\s$/, /[\r\n]/] });

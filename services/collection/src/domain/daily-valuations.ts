@@ -1,8 +1,8 @@
-import { PORTFOLIO_RANGES, type PortfolioRange, type Valuation } from '@kicksight/contracts';
+import { PORTFOLIO_RANGES, addDays, utcDay, type PortfolioRange, type Valuation } from '@kicksight/contracts';
 import type { Clock, Pool } from '@kicksight/platform';
 import { items } from '../store/items.ts';
 import { snapshots } from '../store/snapshots.ts';
-import { addDays, changeBetween, historyOf, pointOf, rangeStart, utcDay } from './portfolio.ts';
+import { changeBetween, historyOf, pointOf, rangeStart } from './portfolio.ts';
 import { statsOf } from './valuation.ts';
 
 /** Daily valuations: the snapshot job, the portfolio history and the digest's valuation of a member. */

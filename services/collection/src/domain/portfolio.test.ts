@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, historyOf, pointOf, rangeStart, utcDay } from './portfolio.ts';
+import { addDays, utcDay } from '@kicksight/contracts';
+import { historyOf, pointOf, rangeStart } from './portfolio.ts';
 
 describe('days', () => {
   it('moves UTC days across months and years', () => {

@@ -1,3 +1,4 @@
+import { addDays } from '@kicksight/contracts';
 import { gainLossOf, roundPercent } from './valuation.ts';
 
 /** A day's valuation of a collection (money in cents). */
@@ -7,16 +8,6 @@ export interface ValuationPoint {
   totalCost: number;
   gainLoss: number;
   itemCount: number;
-}
-
-/** The UTC day of a moment, YYYY-MM-DD. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-
-/** A UTC day moved by a number of days. */
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00.000Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return utcDay(at);
 }
 
 /** The first day of a range of `days` days ending today. */

@@ -1,4 +1,4 @@
-import { DIGEST_MOVERS, type DailyDigest, type MarketDigest, type MarketMover } from '@kicksight/contracts';
+import { utcDay, DIGEST_MOVERS, type DailyDigest, type MarketDigest, type MarketMover } from '@kicksight/contracts';
 import type { Clock } from '@kicksight/platform';
 import type { MarketData } from '../clients/market-data.ts';
 
@@ -29,7 +29,7 @@ export function createDigests({ market, clock }: { market: MarketData; clock: Cl
     const { itemCount, totalValue, totalGainLoss, gainLossPercent, change, changePercent } = valuation;
     return {
       userId,
-      date: clock.now().toISOString().slice(0, 10),
+      date: utcDay(clock.now()),
       collection: { itemCount, totalValue, totalGainLoss, gainLossPercent, change, changePercent },
       market: marketPart,
     };

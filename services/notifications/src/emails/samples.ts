@@ -1,10 +1,10 @@
-import type { EmailTemplate } from '@kicksight/contracts';
+import { daysAfter, utcDay, type EmailTemplate } from '@kicksight/contracts';
 
 const mover = (id: string, name: string, brand: string, currentPrice: number, priceChange24h: number) => ({ id, name, brand, imageUrl: null, currentPrice, priceChange24h });
 
 /** Sample data of each template, as the email testing page sends it. */
 export function sampleData(template: EmailTemplate, now: Date, webUrl: string): Record<string, unknown> {
-  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+  const inDays = (days: number) => daysAfter(now, days).toISOString();
   switch (template) {
     case 'welcome':
     case 'trial-expired-upgrade':
@@ -12,7 +12,7 @@ export function sampleData(template: EmailTemplate, now: Date, webUrl: string): 
     case 'daily-digest':
       return {
         name: 'Sample Collector',
-        date: now.toISOString().slice(0, 10),
+        date: utcDay(now),
         collection: { itemCount: 12, totalValue: 482_000, totalGainLoss: 61_500, gainLossPercent: 14.6, change: 4_200, changePercent: 0.9 },
         market: {
           gainers: [mover('000000000000000000000001', 'Air Jordan 1 Retro High OG Chicago', 'Jordan', 42_000, 3_500), mover('000000000000000000000002', 'Yeezy Boost 350 V2 Zebra', 'adidas', 31_000, 1_800)],

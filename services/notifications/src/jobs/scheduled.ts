@@ -1,3 +1,4 @@
+import { DAY_MS, daysBefore, utcDay } from '@kicksight/contracts';
 import type { Clock, Logger, Pool, ScheduledJob } from '@kicksight/platform';
 import type { Digests } from '../domain/digests.ts';
 import { emailKey, type Emails } from '../domain/emails.ts';
@@ -17,7 +18,6 @@ export const JOB_NAMES = {
 } as const;
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const TRIAL_WARNING_BEFORE_MS = DAY_MS;
 export const REENGAGEMENT_AFTER_DAYS = 7;
 const BATCH = 500;
@@ -33,7 +33,6 @@ export interface JobDeps {
   digestHourUtc: number;
 }
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Trials ending within a day get their warning (one per trial end). */
 async function queueTrialWarnings({ pool, clock, emails }: JobDeps): Promise<number> {
@@ -52,7 +51,7 @@ async function queueTrialWarnings({ pool, clock, emails }: JobDeps): Promise<num
 
 /** Members last active 7 days ago or earlier get one re-engagement email per inactive stretch. */
 async function queueReengagement({ pool, clock, emails }: JobDeps): Promise<number> {
-  const cutoff = dayOf(new Date(clock.now().getTime() - REENGAGEMENT_AFTER_DAYS * DAY_MS));
+  const cutoff = utcDay(daysBefore(clock.now(), REENGAGEMENT_AFTER_DAYS));
   let queued = 0;
   for (;;) {
     const inactive = await inactiveSince(pool, cutoff, BATCH);
@@ -74,7 +73,7 @@ async function queueReengagement({ pool, clock, emails }: JobDeps): Promise<numb
 async function queueDailyDigests({ pool, clock, emails, digests, logger, digestHourUtc }: JobDeps): Promise<number> {
   const now = clock.now();
   if (now.getUTCHours() < digestHourUtc) return 0;
-  const day = dayOf(now);
+  const day = utcDay(now);
   const movers = await digests.marketMovers();
   let queued = 0;
   let after = '';

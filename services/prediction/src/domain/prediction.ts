@@ -6,6 +6,7 @@ import {
   type PredictionOptions,
   type PredictionSummary,
   type PricePrediction,
+  utcDay,
 } from '@kicksight/contracts';
 import { AppError } from '@kicksight/platform';
 import { MODEL_DESCRIPTION, MODEL_NAME, confidenceOf, fitModel, forecastPath } from './forecast.ts';
@@ -60,7 +61,7 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
 
   return {
     sneakerId: input.sneakerId,
-    asOf: input.now.toISOString().slice(0, 10),
+    asOf: utcDay(input.now),
     lastSaleDate: fitted.at(-1)!.date,
     currentPrice,
     horizonDays: options.timeframe,

@@ -1,4 +1,4 @@
-import { PREDICTION_HISTORY_DAYS, PREDICTION_PRICE_MAX_CENTS, PREDICTION_PRICE_MIN_CENTS } from '@kicksight/contracts';
+import { DAY_MS, utcDay, PREDICTION_HISTORY_DAYS, PREDICTION_PRICE_MAX_CENTS, PREDICTION_PRICE_MIN_CENTS } from '@kicksight/contracts';
 
 /** One day of sales: its date (YYYY-MM-DD, UTC), average price (cents) and number of sales. */
 export interface DailyPoint {
@@ -13,8 +13,6 @@ export interface SalePoint {
   soldAt: string;
 }
 
-const DAY_MS = 86_400_000;
-
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whole days since the epoch of a YYYY-MM-DD date or an ISO instant (UTC); NaN when it is neither. */
@@ -28,7 +26,7 @@ export function dayNumber(date: string): number {
   }
   return Math.floor(Date.parse(date) / DAY_MS);
 }
-export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dateOfDay = (day: number): string => utcDay(day * DAY_MS);
 
 /** A price the forecast and volatility keep: strictly between $0 and $10,000 (spec 3 §5, §9). */
 export const isUsablePrice = (price: number): boolean => Number.isFinite(price) && price > PREDICTION_PRICE_MIN_CENTS && price < PREDICTION_PRICE_MAX_CENTS;

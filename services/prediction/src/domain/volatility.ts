@@ -8,11 +8,11 @@ import {
   VOLATILITY_WINDOW_DAYS,
   volatilityLabel,
   type Volatility,
+  DAY_MS,
 } from '@kicksight/contracts';
 import { mean, standardDeviation } from 'simple-statistics';
 import { isUsablePrice, type SalePoint } from './series.ts';
 
-const DAY_MS = 86_400_000;
 
 /**
  * Volatility of a sneaker (spec 3 §9): the sales of the last 30 days before `now`; with fewer than

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
-import { PLANS, type EntitlementsView, type PlanName } from '@kicksight/contracts';
+import { DAY_MS, dayStartMs, startOfUtcDayMs, PLANS, type EntitlementsView, type PlanName } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, listen } from '@kicksight/platform';
 
 export interface StubSale {
@@ -12,7 +12,6 @@ export interface StubSale {
   soldAt: string;
 }
 
-const DAY_MS = 86_400_000;
 const refuse = (res: Response, status: number, message: string, code: string) => void res.status(status).json({ message, code });
 
 /**
@@ -27,7 +26,7 @@ export function realSales(sneakerName: string, today: Date): StubSale[] {
     .filter((cols) => cols[2]?.toLowerCase() === sneakerName.toLowerCase())
     .map((cols) => ({ date: cols[0]!, price: Number(cols[3]) * 100, size: Number(cols[6]) }));
   const last = sales.reduce((max, s) => (s.date > max ? s.date : max), '');
-  const shift = Date.parse(`${today.toISOString().slice(0, 10)}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`);
+  const shift = startOfUtcDayMs(today) - dayStartMs(last);
   return sales.map((s) => ({ price: s.price, size: s.size, soldAt: new Date(Date.parse(`${s.date}T12:00:00Z`) + shift).toISOString() })).sort((a, b) => a.soldAt.localeCompare(b.soldAt));
 }
 

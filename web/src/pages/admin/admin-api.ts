@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { daysBefore } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 
 export interface AdminAnalytics {
@@ -34,7 +35,7 @@ export const NO_DATA = 'No data available';
 
 /** The range ending now, as the ISO dates the endpoint takes. */
 export function rangeDates(days: AdminRange, now = new Date()): { startDate: string; endDate: string } {
-  return { startDate: new Date(now.getTime() - days * 86_400_000).toISOString(), endDate: now.toISOString() };
+  return { startDate: daysBefore(now, days).toISOString(), endDate: now.toISOString() };
 }
 
 export const analyticsQuery = (days: AdminRange) =>

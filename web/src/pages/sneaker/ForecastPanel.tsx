@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { DAY_MS, utcDay } from '@kicksight/contracts';
 import { recentSalesQuery } from '../../api/catalog.ts';
 import { predictionSummaryQuery, type PredictionSummary } from '../../api/prediction.ts';
 import { shouldRetry } from '../../api/retry.ts';
@@ -33,7 +34,7 @@ const chartInputOf = (summary: PredictionSummary): ForecastInput => ({
 });
 
 function sampleForecast(base: number): ForecastInput {
-  const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+  const day = (i: number) => utcDay(Date.UTC(2025, 0, 1) + i * DAY_MS);
   const history = Array.from({ length: 20 }, (_, i) => ({ date: day(i), price: Math.round(base * (1 + Math.sin(i / 3) * 0.04)) }));
   const path = Array.from({ length: 30 }, (_, i) => {
     const price = Math.round(base * (1 + i * 0.002));

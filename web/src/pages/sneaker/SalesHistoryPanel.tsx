@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { DAY_MS, utcDay } from '@kicksight/contracts';
 import { dailySalesQuery } from '../../api/catalog.ts';
 import { SalesHistoryChart, type ChartType } from '../../charts/SalesHistoryChart.tsx';
 import { pricePointsOf, type PricePoint } from '../../charts/summaries.ts';
@@ -31,7 +32,7 @@ const Full = styled.div`
 function samplePoints(base: number, days: number): PricePoint[] {
   const start = Date.UTC(2025, 0, 1);
   return Array.from({ length: Math.min(days, 30) }, (_, i) => ({
-    date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+    date: utcDay(start + i * DAY_MS),
     price: Math.round(base * (1 + Math.sin(i / 3) * 0.05 + i * 0.002)),
     volume: 1 + (i % 4),
   }));

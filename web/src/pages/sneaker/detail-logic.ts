@@ -1,3 +1,4 @@
+import { DAY_MS } from '@kicksight/contracts';
 import type { RecentSale, SneakerDetail, Variant } from '../../api/catalog.ts';
 import type { CreateItem } from '../../api/collection.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -77,7 +78,7 @@ export const isPremiumLocked = (error: unknown): boolean => error instanceof Api
 
 /** Sales in the last 30 days, for the insights. */
 export function salesInLast30Days(sales: RecentSale[], now: number): number {
-  const since = now - 30 * 86_400_000;
+  const since = now - 30 * DAY_MS;
   return sales.filter((s) => new Date(s.created_at).getTime() >= since).length;
 }
 
