@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { usageQuery } from '../api/membership.ts';
+import { usageQuery } from '../features/membership/usage-api.ts';
 import { useSession } from '../session/index.ts';
 import { Button } from '../ui/index.ts';
 import { NAV_ENTRIES } from './nav.ts';

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useSession } from '../../session/index.ts';
 import { Button, IconButton, Muted, Skeleton, timeAgo } from '../../ui/index.ts';
 import { useLiveEvents } from './live-events.ts';
-import { notificationKeys, notificationsApi, notificationsQuery, type AppNotification } from './notifications-api.ts';
+import { notificationKeys, notificationsApi, notificationsQuery, type AppNotification } from './api.ts';
 
 export const EMPTY_TITLE = 'No notifications yet';
 export const EMPTY_TEXT = "You'll see price alerts and updates here";

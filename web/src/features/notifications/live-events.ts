@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { session } from '../../session/session.ts';
 import { useSession } from '../../session/index.ts';
 import { EventStream, type LiveEvent } from './event-stream.ts';
-import { notificationKeys } from './notifications-api.ts';
+import { notificationKeys } from './api.ts';
 
 /** The app's one live stream (one per browser tab), opened while someone is signed in. */
 export const liveEvents = new EventStream({

@@ -1,0 +1,88 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BillingPeriod, PaidPlan, PlanDefinition, PlanName, UsageStatus } from '@kicksight/contracts';
+import { api } from '../../api/client.ts';
+import { session } from '../../session/session.ts';
+import { withMembershipAuth } from './checkout/membership-auth.ts';
+
+export type Plan = Omit<PlanDefinition, 'entitlements'>;
+export type { BillingPeriod, PaidPlan, PlanName, UsageStatus };
+
+export interface MembershipStatus {
+  plan: { name: PlanName; displayName: string };
+  subscription: {
+    tier: PlanName;
+    status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+    billingPeriod: BillingPeriod | null;
+    trialEndsAt: string | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+    gateway: 'stripe' | 'local' | null;
+  };
+}
+
+export interface CurrentPlan {
+  name: string;
+  status: string;
+  /** Cents. */
+  amount: number;
+  billingCycle: BillingPeriod | null;
+  nextBillingDate: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface BillingHistoryEntry {
+  id: string;
+  date: string;
+  description: string;
+  /** Cents. */
+  amount: number;
+  status: string;
+  invoiceUrl: string | null;
+}
+
+export const membershipKeys = {
+  all: ['membership'] as const,
+  plans: ['membership', 'plans'] as const,
+  status: ['membership', 'status'] as const,
+  usage: ['membership', 'usage'] as const,
+  currentPlan: ['membership', 'current-plan'] as const,
+  billingHistory: ['membership', 'billing-history'] as const,
+};
+
+export const plansQuery = () =>
+  queryOptions({ queryKey: membershipKeys.plans, queryFn: ({ signal }) => api.get<Plan[]>('/membership/plans', { signal, auth: false }), staleTime: 60 * 60_000 });
+
+/** A membership read for the signed-in user. */
+const read = <T>(path: string, signal: AbortSignal) => withMembershipAuth(session, () => api.get<T>(path, { signal }));
+
+export const membershipStatusQuery = () => queryOptions({ queryKey: membershipKeys.status, queryFn: ({ signal }) => read<MembershipStatus>('/membership/status', signal) });
+export const usageQuery = () => queryOptions({ queryKey: membershipKeys.usage, queryFn: ({ signal }) => read<UsageStatus>('/membership/usage', signal) });
+export const currentPlanQuery = () => queryOptions({ queryKey: membershipKeys.currentPlan, queryFn: ({ signal }) => read<CurrentPlan>('/membership/current-plan', signal) });
+export const billingHistoryQuery = () =>
+  queryOptions({ queryKey: membershipKeys.billingHistory, queryFn: ({ signal }) => read<BillingHistoryEntry[]>('/membership/billing-history', signal) });
+
+export const CHECKOUT_MISSING_URL = 'Invalid checkout session response: missing URL';
+
+/** Starts a checkout and answers the URL the browser goes to (spec 1 §8's messages on failure). */
+export async function createCheckoutSession(planName: PaidPlan, billingPeriod: BillingPeriod, idempotencyKey?: string): Promise<string> {
+  let url: unknown;
+  try {
+    ({ url } = await withMembershipAuth(session, () => api.post<{ url?: string }>('/membership/checkout', { planName, billingPeriod }, { idempotencyKey })));
+  } catch (error) {
+    throw new Error(`Failed to create checkout session: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (typeof url !== 'string' || !url) throw new Error(CHECKOUT_MISSING_URL);
+  return url;
+}
+
+export const openBillingPortal = () => withMembershipAuth(session, () => api.post<{ url: string }>('/membership/portal'));
+export const cancelSubscription = () => withMembershipAuth(session, () => api.post<CurrentPlan>('/membership/cancel'));
+
+/** The tier order: only higher plans are offered as upgrades. */
+export const PLAN_ORDER: readonly PlanName[] = ['trial', 'premium', 'unlimited'];
+export const planRank = (name: string): number => PLAN_ORDER.indexOf(name as PlanName);
+
+/** Display names: premium is Pro, unlimited is Expert (also Collector). */
+export const PLAN_LABEL: Record<PlanName, string> = { trial: 'Trial', premium: 'Pro', unlimited: 'Expert' };
+export const isPaidPlan = (name: string | null | undefined): name is PaidPlan => name === 'premium' || name === 'unlimited';
+export const isBillingPeriod = (value: string | null | undefined): value is BillingPeriod => value === 'monthly' || value === 'yearly';
