@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, TableScroll, formatDate, formatMoney } from '../../ui/index.ts';
-import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, analyticsQuery, newestUsersQuery, type AdminAnalytics, type AdminRange, type AdminUser } from './api.ts';
+import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, adminQueries, type AdminAnalytics, type AdminRange, type AdminUser } from './api.ts';
 import { BarChart, LineChart } from './charts.tsx';
 
 const TABS = ['Overview', 'Revenue', 'Users', 'Usage', 'System Health'] as const;
@@ -212,8 +212,8 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
 export default function AdminPanelPage() {
   const [range, setRange] = useState<AdminRange>(30);
   const [tab, setTab] = useState<Tab>('Overview');
-  const analytics = useQuery(analyticsQuery(range));
-  const users = useQuery(newestUsersQuery());
+  const analytics = useQuery(adminQueries.analytics(range));
+  const users = useQuery(adminQueries.newestUsers());
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const data = analytics.data;

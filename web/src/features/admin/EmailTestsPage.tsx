@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { TESTED_EMAIL_TEMPLATES, type EmailTestResult } from '@kicksight/contracts';
-import { api } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
+import { adminApi } from './api.ts';
 import { Badge, Button, Card, CardTitle, Muted, PageHeader, Stack, useToast } from '../../ui/index.ts';
 
 export const EMAIL_TEMPLATES = TESTED_EMAIL_TEMPLATES;
-
-const testAll = () => api.post<EmailTestResult>('/email-test/test-all-templates');
-const testOne = (template: string) => api.post<EmailTestResult>(`/email-test/test-template/${encodeURIComponent(template)}`);
 
 /** The toast of a run: its counts. */
 export const resultTitle = (result: EmailTestResult): string => `${result.summary.success} sent, ${result.summary.failed} failed`;
@@ -32,8 +29,8 @@ export default function EmailTemplatesPage() {
     toast.show({ title: resultTitle(result), description: result.message, variant: result.summary.failed > 0 ? 'warning' : 'success', duration: 5_000 });
   };
   const onError = (error: unknown) => toast.show({ title: 'Email test failed', description: messageOf(error), variant: 'error', duration: 5_000 });
-  const all = useMutation({ mutationFn: testAll, onSuccess, onError });
-  const one = useMutation({ mutationFn: testOne, onSuccess, onError });
+  const all = useMutation({ mutationFn: adminApi.testAllTemplates, onSuccess, onError });
+  const one = useMutation({ mutationFn: adminApi.testTemplate, onSuccess, onError });
   const busy = all.isPending || one.isPending;
 
   return (

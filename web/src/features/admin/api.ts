@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { EmailTestResult } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 
 export interface AdminAnalytics {
@@ -37,16 +38,25 @@ export function rangeDates(days: AdminRange, now = new Date()): { startDate: str
   return { startDate: new Date(now.getTime() - days * 86_400_000).toISOString(), endDate: now.toISOString() };
 }
 
-export const analyticsQuery = (days: AdminRange) =>
-  queryOptions({
-    queryKey: ['admin', 'analytics', days],
-    queryFn: ({ signal }) => api.get<AdminAnalytics | null>('/admin/analytics/dashboard', { signal, query: rangeDates(days), fallback: FETCH_FAILED }),
-    staleTime: 60_000,
-  });
+/** The admin panel's queries, fresh for a minute. */
+export const adminQueries = {
+  all: ['admin'] as const,
+  analytics: (days: AdminRange) =>
+    queryOptions({
+      queryKey: ['admin', 'analytics', days],
+      queryFn: ({ signal }) => api.get<AdminAnalytics | null>('/admin/analytics/dashboard', { signal, query: rangeDates(days), fallback: FETCH_FAILED }),
+      staleTime: 60_000,
+    }),
+  newestUsers: () =>
+    queryOptions({
+      queryKey: ['admin', 'users', USER_LIST_LIMIT],
+      queryFn: async ({ signal }) => (await api.get<{ users: AdminUser[] }>('/admin/users', { signal, query: { limit: USER_LIST_LIMIT }, fallback: FETCH_FAILED })).users,
+      staleTime: 60_000,
+    }),
+};
 
-export const newestUsersQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'users', USER_LIST_LIMIT],
-    queryFn: async ({ signal }) => (await api.get<{ users: AdminUser[] }>('/admin/users', { signal, query: { limit: USER_LIST_LIMIT }, fallback: FETCH_FAILED })).users,
-    staleTime: 60_000,
-  });
+/** The email template runs of the admin's email page. */
+export const adminApi = {
+  testAllTemplates: () => api.post<EmailTestResult>('/email-test/test-all-templates'),
+  testTemplate: (template: string) => api.post<EmailTestResult>(`/email-test/test-template/${encodeURIComponent(template)}`),
+};

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authApi } from '../../session/auth-api.ts';
+import { authApi } from './api.ts';
 import { Button, DialogActions, Stack, TextField } from '../../ui/index.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { RESET_LINK_SENT } from './validation.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi } from '../../session/auth-api.ts';
+import { authApi } from './api.ts';
 import { Button, DialogActions, Loading } from '../../ui/index.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { PasswordInput } from './PasswordInput.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, type CreateItem } from './api.ts';
-import { refreshUsageSoon } from '../membership/usage-api.ts';
+import { refreshUsageSoon } from '../membership/api.ts';
 import { addFailureOf } from '../market/index.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { DialogActions, FieldError, Modal, SelectField, Stack, TextField, todayIso, useToast } from '../../ui/index.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { renderScreen, stubApi } from '../../test/test-support.tsx';
+import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import CollectionPage from './CollectionPage.tsx';
 
@@ -43,6 +43,7 @@ afterEach(() => {
 });
 
 describe('the collection page', () => {
+  signedInForEachTest(); // the page lives behind sign-in; membership reads wait for a signed-in user
   it('shows the four summary cards and each item with its value and gain or loss', async () => {
     stubApi({
       'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000), item('2', 'Air Max 1', 20_000, 20_000)]),

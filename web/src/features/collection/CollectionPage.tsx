@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQuery, type CollectionBrand, type CollectionItem, type CollectionSort } from './api.ts';
-import { refreshUsageSoon, usageQuery } from '../membership/usage-api.ts';
+import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort } from './api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/api.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Button, EmptyState, ErrorState, PageHeader, Select, Stack, Toolbar } from '../../ui/index.ts';
 import { AddItemModal } from './AddItemModal.tsx';
@@ -49,8 +49,8 @@ export default function CollectionPage() {
   const [editing, setEditing] = useState<CollectionItem | null>(null);
   const [removing, setRemoving] = useState<CollectionItem | null>(null);
 
-  const collection = useQuery({ ...collectionQuery({ page, sortBy, brand }), placeholderData: keepPreviousData });
-  const usage = useQuery(usageQuery());
+  const collection = useQuery({ ...collectionQueries.items({ page, sortBy, brand }), placeholderData: keepPreviousData });
+  const usage = useQuery(membershipQueries.usage());
   const canAdd = usage.data?.canAddToCollection ?? true;
 
   useEffect(() => {

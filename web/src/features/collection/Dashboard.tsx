@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardTitle, ErrorState, InlineError, Muted, PageHeader, Skeleton, Stack, formatChange, formatMoney, trendOf } from '../../ui/index.ts';
-import { METRICS_FAILED, marketOverviewQuery, quickMetricsQuery, trendingQuery, valueMetricsQuery, type TrendingSneaker } from './dashboard-api.ts';
+import { METRICS_FAILED, collectionQueries, type TrendingSneaker } from './api.ts';
 
 const Cards = styled.div`
   display: grid;
@@ -62,7 +62,7 @@ function SneakerRow({ sneaker }: { sneaker: TrendingSneaker }) {
 }
 
 function QuickMetrics() {
-  const quick = useQuery(quickMetricsQuery());
+  const quick = useQuery(collectionQueries.quickMetrics());
   if (quick.isPending)
     return (
       <Cards aria-busy="true">
@@ -87,7 +87,7 @@ function QuickMetrics() {
 }
 
 function ValueMetricsCard() {
-  const metrics = useQuery(valueMetricsQuery());
+  const metrics = useQuery(collectionQueries.valueMetrics());
   return (
     <Card aria-labelledby="value-title">
       <CardTitle id="value-title">Your Kicksight Value</CardTitle>
@@ -141,7 +141,7 @@ function ValueMetricsCard() {
 }
 
 function MarketOverviewCard() {
-  const market = useQuery(marketOverviewQuery());
+  const market = useQuery(collectionQueries.marketOverview());
   return (
     <Card aria-labelledby="market-title">
       <CardTitle id="market-title">Market Overview</CardTitle>
@@ -190,7 +190,7 @@ function MarketOverviewCard() {
 }
 
 function TrendingCard() {
-  const trending = useQuery(trendingQuery());
+  const trending = useQuery(collectionQueries.trending());
   return (
     <Card aria-labelledby="trending-title">
       <CardTitle id="trending-title">Trending Now</CardTitle>

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { fetchObjectUrl, idempotent } from '../../api/client.ts';
-import { collectionApi, photosQuery, type CollectionItem, type Photo, type UpdateItem } from './api.ts';
+import { collectionApi, collectionQueries, type CollectionItem, type Photo, type UpdateItem } from './api.ts';
 import { DialogActions, FieldError, Modal, Muted, SelectField, Stack, TextareaField, TextField, useToast } from '../../ui/index.ts';
 import { EDIT_CONDITIONS, EDIT_SIZES, conditionLabel, editChangesOf, type EditForm } from './item-form.ts';
 
@@ -48,7 +48,7 @@ export function EditItemModal({ item, onClose }: { item: CollectionItem; onClose
   const toast = useToast();
   const [form, setForm] = useState<EditForm>(() => formOf(item));
   const [error, setError] = useState<string | null>(null);
-  const photos = useQuery(photosQuery(item.id));
+  const photos = useQuery(collectionQueries.photos(item.id));
   const set = (field: keyof EditForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const update = useMutation({

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { relatedRecommendationsQuery } from '../sneaker/catalog-api.ts';
+import { collectionQueries } from './api.ts';
 import { MarketStatusBadge, SneakerImage, markFromCollection } from '../market/index.ts';
 import { Card, Change, ChevronLeft, ChevronRight, ErrorState, IconButton, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 
@@ -37,7 +37,7 @@ const Tile = styled(Card)`
 
 /** 'Discover Similar Sneakers': up to 12 recommendations, 320 px per click. */
 export function RelatedCarousel() {
-  const related = useQuery(relatedRecommendationsQuery(RELATED_LIMIT));
+  const related = useQuery(collectionQueries.related(RELATED_LIMIT));
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
 

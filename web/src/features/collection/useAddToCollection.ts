@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, type CreateItem } from './api.ts';
-import { refreshUsageSoon, usageQuery } from '../membership/usage-api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/api.ts';
 import { useToast } from '../../ui/index.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { addFailureOf } from './add-errors.ts';
@@ -14,7 +14,7 @@ export function useAddToCollection() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const prompt = useUpgradePrompt();
-  const usage = useQuery(usageQuery());
+  const usage = useQuery(membershipQueries.usage());
   const canAdd = usage.data?.canAddToCollection ?? true;
 
   const openLimitPrompt = () =>

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BillingPeriod, PaidPlan, PlanDefinition, PlanName, UsageStatus } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { session } from '../../session/session.ts';
@@ -7,17 +7,20 @@ import { withMembershipAuth } from './checkout/membership-auth.ts';
 export type Plan = Omit<PlanDefinition, 'entitlements'>;
 export type { BillingPeriod, PaidPlan, PlanName, UsageStatus };
 
+export interface Subscription {
+  tier: PlanName;
+  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+  billingPeriod: BillingPeriod | null;
+  trialEndsAt: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  gateway: 'stripe' | 'local' | null;
+}
+
+/** A user without a subscription has none (isTrialMembership counts them as trial). */
 export interface MembershipStatus {
   plan: { name: PlanName; displayName: string };
-  subscription: {
-    tier: PlanName;
-    status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
-    billingPeriod: BillingPeriod | null;
-    trialEndsAt: string | null;
-    currentPeriodEnd: string | null;
-    cancelAtPeriodEnd: boolean;
-    gateway: 'stripe' | 'local' | null;
-  };
+  subscription: Subscription | null;
 }
 
 export interface CurrentPlan {
@@ -40,26 +43,34 @@ export interface BillingHistoryEntry {
   invoiceUrl: string | null;
 }
 
-export const membershipKeys = {
-  all: ['membership'] as const,
-  plans: ['membership', 'plans'] as const,
-  status: ['membership', 'status'] as const,
-  usage: ['membership', 'usage'] as const,
-  currentPlan: ['membership', 'current-plan'] as const,
-  billingHistory: ['membership', 'billing-history'] as const,
-};
-
-export const plansQuery = () =>
-  queryOptions({ queryKey: membershipKeys.plans, queryFn: ({ signal }) => api.get<Plan[]>('/membership/plans', { signal, auth: false }), staleTime: 60 * 60_000 });
-
 /** A membership read for the signed-in user. */
 const read = <T>(path: string, signal: AbortSignal) => withMembershipAuth(session, () => api.get<T>(path, { signal }));
 
-export const membershipStatusQuery = () => queryOptions({ queryKey: membershipKeys.status, queryFn: ({ signal }) => read<MembershipStatus>('/membership/status', signal) });
-export const usageQuery = () => queryOptions({ queryKey: membershipKeys.usage, queryFn: ({ signal }) => read<UsageStatus>('/membership/usage', signal) });
-export const currentPlanQuery = () => queryOptions({ queryKey: membershipKeys.currentPlan, queryFn: ({ signal }) => read<CurrentPlan>('/membership/current-plan', signal) });
-export const billingHistoryQuery = () =>
-  queryOptions({ queryKey: membershipKeys.billingHistory, queryFn: ({ signal }) => read<BillingHistoryEntry[]>('/membership/billing-history', signal) });
+/**
+ * The membership queries, one key space for every page and the shell. Plans change with a release, so they stay fresh
+ * for an hour; usage stays fresh for 30 s because every search and collection call refreshes it on purpose
+ * (refreshUsageSoon), so a sidebar and a page mounting together make one request; the rest refetch on mount.
+ */
+export const membershipQueries = {
+  all: ['membership'] as const,
+  plans: () => queryOptions({ queryKey: ['membership', 'plans'], queryFn: ({ signal }) => api.get<Plan[]>('/membership/plans', { signal, auth: false }), staleTime: 60 * 60_000 }),
+  status: () => queryOptions({ queryKey: ['membership', 'status'], queryFn: ({ signal }) => read<MembershipStatus>('/membership/status', signal) }),
+  usage: () => queryOptions({ queryKey: ['membership', 'usage'], queryFn: ({ signal }) => read<UsageStatus>('/membership/usage', signal), staleTime: 30_000 }),
+  currentPlan: () => queryOptions({ queryKey: ['membership', 'current-plan'], queryFn: ({ signal }) => read<CurrentPlan>('/membership/current-plan', signal) }),
+  billingHistory: () =>
+    queryOptions({ queryKey: ['membership', 'billing-history'], queryFn: ({ signal }) => read<BillingHistoryEntry[]>('/membership/billing-history', signal) }),
+};
+
+/** Trial when the plan is trial or free, or there is no subscription; a failed call counts as not trial. */
+export const isTrialMembership = (status: MembershipStatus | undefined): boolean =>
+  status !== undefined && (status.plan.name === 'trial' || (status.plan.name as string) === 'free' || status.subscription === null);
+
+export const USAGE_REFRESH_DELAY_MS = 100;
+
+/** Usage indicators are refreshed 100 ms after collection and search calls. */
+export function refreshUsageSoon(queryClient: QueryClient): void {
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: membershipQueries.usage().queryKey }), USAGE_REFRESH_DELAY_MS);
+}
 
 export const CHECKOUT_MISSING_URL = 'Invalid checkout session response: missing URL';
 

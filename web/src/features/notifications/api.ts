@@ -37,15 +37,17 @@ export function toNotificationList(body: unknown): AppNotification[] {
   return (list as Raw[]).filter((n) => n && typeof n.id === 'string').map(toNotification);
 }
 
-export const notificationKeys = { list: ['notifications', 'list'] as const };
-
-export const notificationsQuery = () =>
-  queryOptions({
-    queryKey: notificationKeys.list,
-    queryFn: async ({ signal }) => toNotificationList(await api.get<unknown>('/notifications', { signal })),
-    staleTime: 60_000,
-    retry: 1,
-  });
+/** The notification list, fresh for a minute; the live event stream invalidates it. */
+export const notificationQueries = {
+  all: ['notifications'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: ['notifications', 'list'],
+      queryFn: async ({ signal }) => toNotificationList(await api.get<unknown>('/notifications', { signal })),
+      staleTime: 60_000,
+      retry: 1,
+    }),
+};
 
 export const notificationsApi = {
   markRead: (id: string) => api.put<unknown>(`/notifications/${encodeURIComponent(id)}/read`),

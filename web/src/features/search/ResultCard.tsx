@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { SearchResultSneaker } from '../sneaker/catalog-api.ts';
+import type { SearchResultSneaker } from './api.ts';
 import { MarketStatusBadge, SizeSelect, SneakerImage, conditionBadgeOf, isTrendingSneaker, marketStatusOf, useAddToCollection } from '../market/index.ts';
 import { Badge, Button, Card, Change, Muted, formatMoney, todayIso } from '../../ui/index.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { renderScreen, stubApi } from '../../test/test-support.tsx';
+import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import SearchPage from './SearchPage.tsx';
 
@@ -36,6 +36,7 @@ afterEach(() => {
 });
 
 describe('the search page', () => {
+  signedInForEachTest(); // the page lives behind sign-in; membership reads wait for a signed-in user
   it('searches the query of the URL and shows the count, market status and trending badges', async () => {
     const calls = stubApi({
       'GET /api/membership/usage': { ...usage, searchesUsed: 1 },

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError } from '../../api/client.ts';
-import { searchQuery, type SearchParams } from '../sneaker/catalog-api.ts';
-import { refreshUsageSoon, usageQuery } from '../membership/usage-api.ts';
+import { searchQueries, type SearchParams } from './api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/api.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, Muted, PageHeader, Select, Skeleton, Toolbar } from '../../ui/index.ts';
 import { ResultCard } from './ResultCard.tsx';
@@ -37,7 +37,7 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const prompt = useUpgradePrompt();
-  const usage = useQuery(usageQuery());
+  const usage = useQuery(membershipQueries.usage());
   const [text, setText] = useState(params.get('q') ?? '');
   const [brand, setBrand] = useState(params.get('brand') ?? '');
   const [sortBy, setSortBy] = useState<SearchParams['sortBy']>(params.get('sort') === 'release_date' ? 'release_date' : 'rank');
@@ -52,7 +52,7 @@ export default function SearchPage() {
   }, [params]);
 
   const active = canSearch(submitted, brand);
-  const search = useQuery({ ...searchQuery({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
+  const search = useQuery({ ...searchQueries.results({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
 
   useEffect(() => {
     if (search.dataUpdatedAt || search.errorUpdatedAt) refreshUsageSoon(queryClient);

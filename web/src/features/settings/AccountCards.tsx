@@ -5,7 +5,7 @@ import { useSession } from '../../session/index.ts';
 import { useThemeMode, type DarkStyle } from '../../theme/index.ts';
 import { Button, Card, CardTitle, Checkbox, Modal, Muted, SelectField, Stack, TextField, useToast } from '../../ui/index.ts';
 import { messageOf } from '../../api/errors.ts';
-import { membershipStatusQuery, openBillingPortal } from '../membership/api.ts';
+import { membershipQueries, openBillingPortal } from '../membership/api.ts';
 import { settingsApi } from './api.ts';
 
 const emailPreferenceKey = (userId: string) => `kicksight-email-notifications:${userId}`;
@@ -39,7 +39,7 @@ export function EmailNotificationsCard({ userId }: { userId: string }) {
 
 /** Shown to paid plans only: the plan and the billing portal in a new tab. */
 export function SubscriptionCard() {
-  const status = useQuery(membershipStatusQuery());
+  const status = useQuery(membershipQueries.status());
   const toast = useToast();
   const portal = useMutation({
     mutationFn: openBillingPortal,

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Button, Card, CardTitle, ErrorState, Muted, Skeleton, Stack, TextField, formatDate, useToast } from '../../ui/index.ts';
 import { messageOf } from '../../api/errors.ts';
-import { apiKeysQuery, settingsApi, settingsKeys } from './api.ts';
+import { settingsApi, settingsQueries } from './api.ts';
 
 const Key = styled.code`
   display: block;
@@ -22,7 +22,7 @@ const List = styled.ul`
 
 /** Personal API keys (Expert and admins): create, copy once, revoke. */
 export function ApiKeysCard() {
-  const keys = useQuery(apiKeysQuery());
+  const keys = useQuery(settingsQueries.apiKeys());
   const queryClient = useQueryClient();
   const toast = useToast();
   const [name, setName] = useState('');
@@ -32,14 +32,14 @@ export function ApiKeysCard() {
     onSuccess: (key) => {
       setCreated(key.key);
       setName('');
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys });
+      void queryClient.invalidateQueries({ queryKey: settingsQueries.apiKeys().queryKey });
     },
     onError: (error) => toast.show({ title: messageOf(error, 'Failed to create the API key'), variant: 'error' }),
   });
   const revoke = useMutation({
     mutationFn: settingsApi.revokeApiKey,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys });
+      void queryClient.invalidateQueries({ queryKey: settingsQueries.apiKeys().queryKey });
       toast.show({ title: 'API key revoked' });
     },
     onError: (error) => toast.show({ title: messageOf(error, 'Failed to revoke the API key'), variant: 'error' }),

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { session } from '../../session/session.ts';
 import { Button, Card, CardTitle, Stack, TextField, useToast } from '../../ui/index.ts';
-import { settingsApi, settingsKeys, type Profile } from './api.ts';
+import { settingsApi, settingsQueries, type Profile } from './api.ts';
 import { hasErrors, profileErrorMessage, profilePayload, splitName, validateProfile, type ProfileErrors, type ProfileForm } from './validation.ts';
 
 /** Profile: first and last name and email, with the spec's checks and server errors (spec 3 §5, §8). */
@@ -16,7 +16,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const save = useMutation({
     mutationFn: settingsApi.updateProfile,
     onSuccess: (saved) => {
-      queryClient.setQueryData<Profile>(settingsKeys.profile, (old) => (old ? { ...old, ...saved } : old));
+      queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, ...saved } : old));
       session.updateUser({ name: saved.name, email: saved.email });
       toast.show({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     },

@@ -6,7 +6,7 @@ import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { DeleteAccountCard, DisplayCard, EmailNotificationsCard, SubscriptionCard } from './AccountCards.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
-import { PROFILE_LOAD_FAILED, profileQuery } from './api.ts';
+import { PROFILE_LOAD_FAILED, settingsQueries } from './api.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -18,7 +18,7 @@ const Grid = styled.div`
 /** Settings (spec 3 §2.3): profile, security, email, subscription, API keys, display, account deletion. */
 export default function SettingsPage() {
   const { user, tier } = useSession();
-  const profile = useQuery(profileQuery());
+  const profile = useQuery(settingsQueries.profile());
   const apiAccess = tier === 'unlimited' || tier === 'admin';
   return (
     <div>

@@ -14,13 +14,15 @@ export interface ApiKey {
   lastUsedAt: string | null;
 }
 
-export const settingsKeys = { profile: ['settings', 'profile'] as const, apiKeys: ['settings', 'api-keys'] as const };
-
 export const PROFILE_LOAD_FAILED = 'Failed to load user profile';
 
-export const profileQuery = () =>
-  queryOptions({ queryKey: settingsKeys.profile, queryFn: ({ signal }) => api.get<Profile>('/user/profile', { signal, fallback: PROFILE_LOAD_FAILED }), staleTime: 0 });
-export const apiKeysQuery = () => queryOptions({ queryKey: settingsKeys.apiKeys, queryFn: ({ signal }) => api.get<ApiKey[]>('/user/api-keys', { signal }) });
+/** The settings page's queries: the profile (always refetched on mount) and the API keys. */
+export const settingsQueries = {
+  all: ['settings'] as const,
+  profile: () =>
+    queryOptions({ queryKey: ['settings', 'profile'], queryFn: ({ signal }) => api.get<Profile>('/user/profile', { signal, fallback: PROFILE_LOAD_FAILED }), staleTime: 0 }),
+  apiKeys: () => queryOptions({ queryKey: ['settings', 'api-keys'], queryFn: ({ signal }) => api.get<ApiKey[]>('/user/api-keys', { signal }) }),
+};
 
 export const settingsApi = {
   updateProfile: (body: { name: string; email: string }) => api.put<{ name: string; email: string }>('/user/profile', body),

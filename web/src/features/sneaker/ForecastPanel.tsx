@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { recentSalesQuery } from './catalog-api.ts';
-import { predictionSummaryQuery, type PredictionSummary } from './prediction-api.ts';
+import { sneakerQueries, type PredictionSummary } from './api.ts';
 import { shouldRetry } from '../../api/retry.ts';
 import { ForecastChart, type ForecastInput } from '../../ui/charts/ForecastChart.tsx';
 import { Badge, Card, CardTitle, Change, ErrorState, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
@@ -44,7 +43,7 @@ function sampleForecast(base: number): ForecastInput {
 }
 
 function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerId: string }) {
-  const recent = useQuery({ ...recentSalesQuery(sneakerId, 100), staleTime: 5 * 60_000, retry: (failures, error) => shouldRetry(failures, error, 1) });
+  const recent = useQuery({ ...sneakerQueries.recentSales(sneakerId, 100), staleTime: 5 * 60_000, retry: (failures, error) => shouldRetry(failures, error, 1) });
   const recentCount = recent.data ? salesInLast30Days(recent.data.sales, Date.now()) : null;
   const direction = DIRECTION[summary.predictedDirection] ?? { label: 'Stable', tone: 'gray' };
   return (
@@ -109,7 +108,7 @@ function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerI
 
 /** The AI forecast: a 30-day path with 50/80/95% bands and the insight figures, or a locked teaser for trial members. */
 export function ForecastPanel({ sneakerId, locked, basePrice }: { sneakerId: string; locked: boolean; basePrice: number }) {
-  const prediction = useQuery({ ...predictionSummaryQuery(sneakerId), enabled: !locked });
+  const prediction = useQuery({ ...sneakerQueries.predictionSummary(sneakerId), enabled: !locked });
   const showLocked = locked || isPremiumLocked(prediction.error);
   return (
     <Card aria-labelledby="forecast-heading">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { recentSalesQuery, type RecentSale } from './catalog-api.ts';
+import { sneakerQueries, type RecentSale } from './api.ts';
 import { Card, CardTitle, ErrorState, Muted, Skeleton, formatMoney, timeAgo } from '../../ui/index.ts';
 import { Locked } from './Locked.tsx';
 import { isPremiumLocked, recentRowsOf, samplePreviewRows } from './detail-logic.ts';
@@ -42,7 +42,7 @@ function SalesRows({ sales }: { sales: RecentSale[] }) {
 
 /** Recent Sales: the 10 newest; trial users see a blurred sample. */
 export function RecentSalesTable({ sneakerId, locked, basePrice }: { sneakerId: string; locked: boolean; basePrice: number }) {
-  const recent = useQuery({ ...recentSalesQuery(sneakerId, 20), enabled: !locked });
+  const recent = useQuery({ ...sneakerQueries.recentSales(sneakerId, 20), enabled: !locked });
   const showLocked = locked || isPremiumLocked(recent.error);
   return (
     <Card aria-labelledby="recent-heading">

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { dailySalesQuery } from './catalog-api.ts';
+import { sneakerQueries } from './api.ts';
 import { SalesHistoryChart, type ChartType } from '../../ui/charts/SalesHistoryChart.tsx';
 import { pricePointsOf, type PricePoint } from '../../ui/charts/summaries.ts';
 import { Button, Card, CardTitle, ErrorState, ExpandIcon, Modal, Skeleton, Toolbar } from '../../ui/index.ts';
@@ -44,7 +44,7 @@ export function SalesHistoryPanel({ sneakerId, locked, basePrice }: { sneakerId:
   const [modal, setModal] = useState(false);
   const mobile = useIsMobile();
   const full = useRef<HTMLDivElement>(null);
-  const sales = useQuery({ ...dailySalesQuery(sneakerId, days), enabled: !locked });
+  const sales = useQuery({ ...sneakerQueries.dailySales(sneakerId, days), enabled: !locked });
   const height = chartHeightOf(mobile);
   const showLocked = locked || isPremiumLocked(sales.error);
   const points = sales.data ? pricePointsOf(sales.data.dailySales) : [];

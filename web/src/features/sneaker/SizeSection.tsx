@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { SneakerDetail } from './catalog-api.ts';
+import type { SneakerDetail } from './api.ts';
 import { Badge, Card, CardTitle, Change, formatMoney, formatPercent } from '../../ui/index.ts';
 import { Table } from './RecentSalesTable.tsx';
 import { isAvailable, overviewOf } from './detail-logic.ts';

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { sneakerQuery, type SneakerDetail } from './catalog-api.ts';
-import { isTrialMembership, membershipStatusQuery, refreshUsageSoon } from '../membership/usage-api.ts';
+import { sneakerQueries, type SneakerDetail } from './api.ts';
+import { isTrialMembership, membershipQueries, refreshUsageSoon } from '../membership/api.ts';
 import { MarketStatusBadge, SizeSelect, SneakerImage, useAddToCollection } from '../market/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Badge, Button, Card, ErrorState, Loading, Muted, Stack, formatDate, formatMoney, todayIso } from '../../ui/index.ts';
@@ -103,8 +103,8 @@ export default function SneakerPage() {
   const queryClient = useQueryClient();
   const prompt = useUpgradePrompt();
   const [size, setSize] = useState<number | null>(null);
-  const sneaker = useQuery(sneakerQuery(id));
-  const membership = useQuery({ ...membershipStatusQuery(), retry: 1 });
+  const sneaker = useQuery(sneakerQueries.detail(id));
+  const membership = useQuery({ ...membershipQueries.status(), retry: 1 });
   const locked = isTrialMembership(membership.data);
 
   const [fromCollection] = useState(() => cameFromCollection(location.state, document.referrer, takeFromCollectionFlag()));

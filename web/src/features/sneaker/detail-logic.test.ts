@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SneakerDetail } from './catalog-api.ts';
+import type { SneakerDetail } from './api.ts';
 import { ApiError } from '../../api/errors.ts';
 import {
   addPayloadOf,

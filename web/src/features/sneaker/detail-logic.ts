@@ -1,4 +1,4 @@
-import type { RecentSale, SneakerDetail, Variant } from './catalog-api.ts';
+import type { RecentSale, SneakerDetail, Variant } from './api.ts';
 import type { CreateItem } from '../collection/api.ts';
 import { ApiError } from '../../api/errors.ts';
 

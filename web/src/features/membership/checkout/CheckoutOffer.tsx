@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Badge } from '../../../ui/Badge.tsx';
 import { trackEvent, PLAN_VALUE } from './analytics.ts';
-import { createCheckoutSession, isBillingPeriod, isPaidPlan, plansQuery, type BillingPeriod } from '../api.ts';
+import { createCheckoutSession, isBillingPeriod, isPaidPlan, membershipQueries, type BillingPeriod } from '../api.ts';
 import { OFFER_TEXTS } from './offer-texts.ts';
 import { planPriceLabel } from './price.ts';
 
@@ -38,7 +38,7 @@ const Price = styled.p`
 
 /** The chosen plan above the register form: its name, description and price ('Save 23%' when yearly). */
 export function RegisterPlanBox({ plan, billing }: { plan: string; billing?: string | null }) {
-  const plans = useQuery(plansQuery());
+  const plans = useQuery(membershipQueries.plans());
   const period: BillingPeriod = isBillingPeriod(billing) ? billing : 'monthly';
   const chosen = plans.data?.find((p) => p.name === plan);
   if (plans.isPending) return <Box aria-label="Selected plan" aria-busy="true"><Muted>Loading plan...</Muted></Box>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { awaitPaidPlan, type CheckoutReturnDeps } from './checkout-return.ts';
-import type { MembershipStatus } from '../api.ts';
+import type { MembershipStatus, Subscription } from '../api.ts';
 
-const status = (name: 'trial' | 'premium', state: MembershipStatus['subscription']['status'] = 'active'): MembershipStatus => ({
+const status = (name: 'trial' | 'premium', state: Subscription['status'] = 'active'): MembershipStatus => ({
   plan: { name, displayName: name === 'premium' ? 'Pro' : 'Free Trial' },
   subscription: { tier: name, status: state, billingPeriod: 'yearly', trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, gateway: 'local' },
 });

@@ -23,7 +23,7 @@ export interface CheckoutReturnDeps {
 export type CheckoutReturnOutcome = { state: 'active'; plan: MembershipStatus['plan'] } | { state: 'timeout' };
 
 const isActivePaid = (status: MembershipStatus) =>
-  status.plan.name !== 'trial' && (status.subscription.status === 'active' || status.subscription.status === 'trialing');
+  status.plan.name !== 'trial' && (status.subscription?.status === 'active' || status.subscription?.status === 'trialing');
 
 /**
  * After the payment page sends the browser back: polls the membership status until the paid plan is

@@ -5,7 +5,7 @@ import { api } from '../../../api/client.ts';
 import { session } from '../../../session/session.ts';
 import { trackEvent } from './analytics.ts';
 import { CHECKOUT_MESSAGES, awaitPaidPlan } from './checkout-return.ts';
-import { membershipKeys, type MembershipStatus } from '../api.ts';
+import { membershipQueries, type MembershipStatus } from '../api.ts';
 
 export type CheckoutReturnState = { tone: 'info' | 'success' | 'warning'; message: string } | null;
 
@@ -36,7 +36,7 @@ export function useCheckoutReturn(): CheckoutReturnState {
       now: () => Date.now(),
       sleep,
     }).then((result) => {
-      void queryClient.invalidateQueries({ queryKey: membershipKeys.all });
+      void queryClient.invalidateQueries({ queryKey: membershipQueries.all });
       if (result.state === 'active') {
         setState({ tone: 'success', message: CHECKOUT_MESSAGES.active(result.plan.displayName) });
         trackEvent('purchase', { items: [{ item_id: result.plan.name }] });

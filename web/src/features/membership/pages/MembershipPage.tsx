@@ -3,14 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardTitle, DataTable, ErrorState, Modal, PageHeader, Skeleton, Stack, TableScroll, formatDate, useToast } from '../../../ui/index.ts';
 import {
-  billingHistoryQuery,
   cancelSubscription,
+  membershipQueries,
   createCheckoutSession,
-  currentPlanQuery,
-  membershipKeys,
-  membershipStatusQuery,
   openBillingPortal,
-  usageQuery,
   type BillingHistoryEntry,
   type CurrentPlan,
   type PaidPlan,
@@ -105,10 +101,10 @@ export default function MembershipPage() {
   const checkoutReturn = useCheckoutReturn();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const status = useQuery(membershipStatusQuery());
-  const plan = useQuery(currentPlanQuery());
-  const usage = useQuery(usageQuery());
-  const history = useQuery(billingHistoryQuery());
+  const status = useQuery(membershipQueries.status());
+  const plan = useQuery(membershipQueries.currentPlan());
+  const usage = useQuery(membershipQueries.usage());
+  const history = useQuery(membershipQueries.billingHistory());
   const [confirming, setConfirming] = useState(false);
 
   const upgrade = useMutation({
@@ -124,8 +120,8 @@ export default function MembershipPage() {
   const cancel = useMutation({
     mutationFn: cancelSubscription,
     onSuccess: (next) => {
-      queryClient.setQueryData(membershipKeys.currentPlan, next);
-      void queryClient.invalidateQueries({ queryKey: membershipKeys.all });
+      queryClient.setQueryData(membershipQueries.currentPlan().queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: membershipQueries.all });
       setConfirming(false);
       toast.show({ title: MEMBERSHIP_MESSAGES.cancelled, description: 'You keep access until the end of the billing period.' });
     },
@@ -160,7 +156,7 @@ export default function MembershipPage() {
           {usage.data.trialEndsAt ? ` (${formatDate(usage.data.trialEndsAt)})` : ''}. Upgrade to keep full access.
         </Banner>
       )}
-      {failed && <ErrorState message={MEMBERSHIP_MESSAGES.load} onRetry={() => void queryClient.invalidateQueries({ queryKey: membershipKeys.all })} />}
+      {failed && <ErrorState message={MEMBERSHIP_MESSAGES.load} onRetry={() => void queryClient.invalidateQueries({ queryKey: membershipQueries.all })} />}
       <Grid>
         <Card aria-labelledby="current-plan-title">
           <CardTitle id="current-plan-title">Current Plan</CardTitle>

@@ -7,7 +7,7 @@ import { ErrorState, Skeleton, useToast } from '../../../ui/index.ts';
 import { trackEvent } from '../checkout/analytics.ts';
 import { BillingToggle } from '../checkout/components/BillingToggle.tsx';
 import { PlanCard, PlanGrid } from '../checkout/components/PlanCard.tsx';
-import { createCheckoutSession, plansQuery, type BillingPeriod, type PaidPlan, type Plan } from '../api.ts';
+import { createCheckoutSession, membershipQueries, type BillingPeriod, type PaidPlan, type Plan } from '../api.ts';
 import { OFFER_TEXTS, TRIAL_INCLUDED } from '../checkout/offer-texts.ts';
 import { PRICING_FAQ } from '../checkout/plan-content.ts';
 import { FeatureComparison } from '../checkout/components/FeatureComparison.tsx';
@@ -47,7 +47,7 @@ const SectionTitle = styled.h2`
  */
 export default function PricingPage() {
   const [billing, setBilling] = useState<BillingPeriod>('monthly');
-  const plans = useQuery(plansQuery());
+  const plans = useQuery(membershipQueries.plans());
   const { isAuthenticated } = useSession();
   const navigate = useNavigate();
   const toast = useToast();

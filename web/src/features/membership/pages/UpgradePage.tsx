@@ -7,7 +7,7 @@ import { Badge, Button, Card, CardTitle, ErrorState, Muted, PageHeader, Skeleton
 import { trackEvent } from '../checkout/analytics.ts';
 import { BillingToggle } from '../checkout/components/BillingToggle.tsx';
 import { PlanCard, PlanGrid } from '../checkout/components/PlanCard.tsx';
-import { createCheckoutSession, membershipStatusQuery, planRank, plansQuery, usageQuery, type BillingPeriod, type PaidPlan } from '../api.ts';
+import { createCheckoutSession, membershipQueries, planRank, type BillingPeriod, type PaidPlan } from '../api.ts';
 import { OFFER_TEXTS } from '../checkout/offer-texts.ts';
 import { UsageBar } from '../usage/UsageBar.tsx';
 import { FeatureComparison } from '../checkout/components/FeatureComparison.tsx';
@@ -47,9 +47,9 @@ const Row = styled.div`
 export default function UpgradePage() {
   const [billing, setBilling] = useState<BillingPeriod>('monthly');
   const { isAdmin } = useSession();
-  const plans = useQuery(plansQuery());
-  const status = useQuery(membershipStatusQuery());
-  const usage = useQuery(usageQuery());
+  const plans = useQuery(membershipQueries.plans());
+  const status = useQuery(membershipQueries.status());
+  const usage = useQuery(membershipQueries.usage());
   const toast = useToast();
   const checkout = useMutation({
     mutationFn: ({ plan, period }: { plan: PaidPlan; period: BillingPeriod }) => createCheckoutSession(plan, period),
@@ -62,7 +62,7 @@ export default function UpgradePage() {
   const currentRank = isAdmin ? planRank('unlimited') : planRank(current);
   const onHighest = currentRank >= planRank('unlimited');
   const isPaid = current !== 'trial';
-  const trialEndsAt = usage.data?.trialEndsAt ?? status.data?.subscription.trialEndsAt ?? null;
+  const trialEndsAt = usage.data?.trialEndsAt ?? status.data?.subscription?.trialEndsAt ?? null;
   const daysLeft = usage.data?.daysLeftInTrial ?? null;
 
   return (
