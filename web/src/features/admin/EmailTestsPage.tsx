@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { TESTED_EMAIL_TEMPLATES, type EmailTestResult } from '@kicksight/contracts';
+import type { EmailTestResult } from '@kicksight/contracts';
+import { TESTED_EMAIL_TEMPLATES } from '@kicksight/contracts/email-templates';
 import { messageOf } from '../../api/errors.ts';
 import { adminApi } from './api.ts';
 import { Badge, Button, Card, CardTitle, Muted, PageHeader, Stack, useToast } from '../../ui/index.ts';

@@ -1,5 +1,5 @@
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN = 8;
+import { registerBodySchema, resetPasswordBodySchema } from '@kicksight/contracts/auth';
+import { firstIssue } from '../../lib/form-issues.ts';
 
 export interface Registration {
   name: string;
@@ -9,12 +9,10 @@ export interface Registration {
   acceptedTerms: boolean;
 }
 
-/** The registration rules of spec 1 §5, checked in order; the first failure is shown. */
+/** The registration rules of spec 1 §5, checked in order; the first failure is shown (rules 1 to 4 are the API's own schema). */
 export function validateRegistration(form: Registration): string | null {
-  if (!form.name.trim()) return 'Please enter your full name.';
-  if (!form.email.trim()) return 'Please enter your email address.';
-  if (!EMAIL_PATTERN.test(form.email.trim())) return 'Please enter a valid email address.';
-  if (form.password.length < PASSWORD_MIN) return 'Password must be at least 8 characters long.';
+  const body = firstIssue(registerBodySchema.safeParse({ name: form.name, email: form.email, password: form.password }));
+  if (body) return body;
   if (form.confirmPassword !== form.password) return 'Passwords do not match.';
   if (!form.acceptedTerms) return 'Please accept the Terms of Service and Privacy Policy.';
   return null;
@@ -27,8 +25,7 @@ export function validateLogin(email: string, password: string): string | null {
 /** The reset-password rules: the two passwords match, and are at least 8 characters. */
 export function validateNewPassword(password: string, confirm: string): string | null {
   if (password !== confirm) return 'Passwords do not match';
-  if (password.length < PASSWORD_MIN) return 'Password must be at least 8 characters long';
-  return null;
+  return firstIssue(resetPasswordBodySchema.shape.password.safeParse(password));
 }
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';

@@ -1,4 +1,4 @@
-import { isTrending, marketStatus, type MarketStatus } from '@kicksight/contracts';
+import { isTrending, marketStatus, type MarketStatus } from '@kicksight/contracts/market';
 
 export interface PricedSneaker {
   currentPrice: number | null;

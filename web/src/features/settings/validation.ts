@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, STRONG_PASSWORD } from '@kicksight/contracts';
+import { passwordChangeBodySchema, profileUpdateBodySchema } from '@kicksight/contracts/auth';
+import { firstIssue, firstIssueByField } from '../../lib/form-issues.ts';
 
 /** The settings forms' rules and messages (spec 3 §5, §8). */
 
@@ -16,15 +17,13 @@ export interface PasswordForm {
 }
 export type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
 
-
 export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
   const firstName = form.firstName.trim();
   if (!firstName) errors.firstName = 'First name is required';
   else if (firstName.length < 2) errors.firstName = 'First name must be at least 2 characters';
-  const email = form.email.trim();
-  if (!email) errors.email = 'Email is required';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address';
+  const email = firstIssue(profileUpdateBodySchema.shape.email.safeParse(form.email));
+  if (email) errors.email = email;
   return errors;
 }
 
@@ -40,11 +39,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 export function validatePassword(form: PasswordForm): PasswordErrors {
-  const errors: PasswordErrors = {};
-  if (!form.currentPassword) errors.currentPassword = 'Current password is required';
-  if (!form.newPassword) errors.newPassword = 'New password is required';
-  else if (form.newPassword.length < 8) errors.newPassword = 'Password must be at least 8 characters long';
-  else if (!STRONG_PASSWORD.test(form.newPassword)) errors.newPassword = 'Password must contain uppercase, lowercase, number, and special character';
+  const errors: PasswordErrors = firstIssueByField(passwordChangeBodySchema.safeParse({ currentPassword: form.currentPassword, newPassword: form.newPassword }));
   if (!form.confirmPassword) errors.confirmPassword = 'Please confirm your new password';
   else if (form.confirmPassword !== form.newPassword) errors.confirmPassword = 'Passwords do not match';
   return errors;

@@ -1,4 +1,4 @@
-import { PLANS, type PlanFeatures, type PlanLimits } from '@kicksight/contracts';
+import { PLANS, type PlanFeatures, type PlanLimits } from '@kicksight/contracts/plans';
 import type { Plan, PlanName } from '../api.ts';
 
 /** The four limits each plan card shows, with a null limit read as Unlimited. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { PLANS } from '@kicksight/contracts';
+import { PLANS } from '@kicksight/contracts/plans';
 import { renderScreen, stubApi } from '../../../test/test-support.tsx';
 import PricingPage from './PricingPage.tsx';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { PLANS } from '@kicksight/contracts';
+import { PLANS } from '@kicksight/contracts/plans';
 import { renderScreen, signedInForEachTest, stubApi } from '../../../test/test-support.tsx';
 import UpgradePage from './UpgradePage.tsx';
 
