@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RegisterPlanBox, startCheckoutAfterSignup } from '../membership/checkout/CheckoutOffer.tsx';
+import { RegisterPlanBox, startCheckoutAfterSignup } from '../membership/index.ts';
 import { useSession } from '../../session/index.ts';
 import { Button, Checkbox, TextField, useToast } from '../../ui/index.ts';
 import { AuthLayout, Divider, FormError, Row } from './AuthLayout.tsx';

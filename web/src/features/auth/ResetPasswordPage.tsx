@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi } from './api.ts';
+import { authApi, authQueries } from './api.ts';
 import { Button, DialogActions, Loading } from '../../ui/index.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -15,20 +16,13 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>('verifying');
+  const [succeeded, setSucceeded] = useState(false);
+  const verified = useQuery({ ...authQueries.resetToken(token), enabled: token !== '' });
+  const phase: Phase = succeeded ? 'success' : !token ? 'invalid' : verified.data === undefined ? 'verifying' : verified.data ? 'valid' : 'invalid';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    if (!token) setPhase('invalid');
-    else void authApi.verifyResetToken(token).then((valid) => live && setPhase(valid ? 'valid' : 'invalid'));
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   useEffect(() => {
     if (phase !== 'success') return;
@@ -44,7 +38,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     try {
       await authApi.resetPassword(token, password);
-      setPhase('success');
+      setSucceeded(true);
     } catch (cause) {
       setError(cause instanceof Error && cause.message ? cause.message : 'Failed to reset password');
     } finally {

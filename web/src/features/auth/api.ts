@@ -35,4 +35,7 @@ export const authQueries = {
       retry: false,
       staleTime: Infinity,
     }),
+  /** Whether a reset link's token is still good (any failure counts as an invalid link); checked once per page visit. */
+  resetToken: (token: string) =>
+    queryOptions({ queryKey: ['auth', 'reset-token', token], queryFn: () => authApi.verifyResetToken(token), retry: false, staleTime: Infinity, gcTime: 0 }),
 };

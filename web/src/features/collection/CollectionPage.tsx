@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort } from './api.ts';
-import { refreshUsageSoon, membershipQueries } from '../membership/api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Button, EmptyState, ErrorState, PageHeader, Select, Stack, Toolbar } from '../../ui/index.ts';
 import { AddItemModal } from './AddItemModal.tsx';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CollectionItem } from './api.ts';
-import { SneakerImage, markFromCollection } from '../market/index.ts';
+import { SneakerImage } from '../market/index.ts';
+import { markFromCollection } from './from-collection.ts';
 import { Badge, Button, Card, Change, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 import { conditionLabel } from './item-form.ts';
 

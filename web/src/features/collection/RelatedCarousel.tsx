@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { collectionQueries } from './api.ts';
-import { MarketStatusBadge, SneakerImage, markFromCollection } from '../market/index.ts';
+import { MarketStatusBadge, SneakerImage } from '../market/index.ts';
+import { markFromCollection } from './from-collection.ts';
 import { Card, Change, ChevronLeft, ChevronRight, ErrorState, IconButton, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 
 export const CAROUSEL_STEP_PX = 320;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, type CollectionItem } from './api.ts';
-import { refreshUsageSoon } from '../membership/api.ts';
+import { refreshUsageSoon } from '../membership/index.ts';
 import { DialogActions, Modal, Stack, useToast } from '../../ui/index.ts';
 
 /** Confirms and removes an item. */

@@ -1,4 +1,4 @@
-import { triggerOfError } from '../upgrade-prompt/triggers.ts';
+import { triggerOfError } from '../upgrade-prompt/index.ts';
 
 export type AddOutcome = { kind: 'prompt' } | { kind: 'toast'; message: string };
 

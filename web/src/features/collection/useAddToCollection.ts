@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, type CreateItem } from './api.ts';
-import { refreshUsageSoon, membershipQueries } from '../membership/api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { useToast } from '../../ui/index.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { addFailureOf } from './add-errors.ts';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { SearchResultSneaker } from './api.ts';
-import { MarketStatusBadge, SizeSelect, SneakerImage, conditionBadgeOf, isTrendingSneaker, marketStatusOf, useAddToCollection } from '../market/index.ts';
+import { MarketStatusBadge, SizeSelect, SneakerImage, conditionBadgeOf, isTrendingSneaker, marketStatusOf } from '../market/index.ts';
+import { useAddToCollection } from '../collection/index.ts';
 import { Badge, Button, Card, Change, Muted, formatMoney, todayIso } from '../../ui/index.ts';
 
 const Tile = styled(Card)<{ $list: boolean }>`

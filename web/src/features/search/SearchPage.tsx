@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError } from '../../api/client.ts';
 import { searchQueries, type SearchParams } from './api.ts';
-import { refreshUsageSoon, membershipQueries } from '../membership/api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, Muted, PageHeader, Select, Skeleton, Toolbar } from '../../ui/index.ts';
 import { ResultCard } from './ResultCard.tsx';
@@ -38,18 +38,19 @@ export default function SearchPage() {
   const queryClient = useQueryClient();
   const prompt = useUpgradePrompt();
   const usage = useQuery(membershipQueries.usage());
-  const [text, setText] = useState(params.get('q') ?? '');
+  /** The query searched is the URL's: a submit, a cleared chip and the browser's back button all move it. */
+  const submitted = params.get('q') ?? '';
+  const [text, setText] = useState(submitted);
+  // The input follows the URL whenever the URL's search changes (React's 'adjust state when a prop changes' pattern).
+  const [urlSearch, setUrlSearch] = useState(params.toString());
+  if (urlSearch !== params.toString()) {
+    setUrlSearch(params.toString());
+    setText(submitted);
+  }
   const [brand, setBrand] = useState(params.get('brand') ?? '');
   const [sortBy, setSortBy] = useState<SearchParams['sortBy']>(params.get('sort') === 'release_date' ? 'release_date' : 'rank');
   const [list, setList] = useState(false);
-  const [submitted, setSubmitted] = useState(params.get('q') ?? '');
   const [tooShort, setTooShort] = useState(false);
-
-  useEffect(() => {
-    const q = params.get('q') ?? '';
-    setText(q);
-    setSubmitted(q);
-  }, [params]);
 
   const active = canSearch(submitted, brand);
   const search = useQuery({ ...searchQueries.results({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
@@ -59,26 +60,27 @@ export default function SearchPage() {
   }, [search.dataUpdatedAt, search.errorUpdatedAt, queryClient]);
 
   const limitHit = search.error ? triggerOfError(search.error) : null;
-  useEffect(() => {
+  const promptOnLimit = useEffectEvent(() => {
     if (limitHit)
       prompt.open({
         trigger: limitHit,
         usage: usage.data ? { used: usage.data.searchesUsed, limit: usage.data.searchesLimit, label: 'Searches' } : null,
       });
-  }, [search.errorUpdatedAt]); // once per failed search
+  });
+  useEffect(() => {
+    if (search.errorUpdatedAt) promptOnLimit(); // once per failed search
+  }, [search.errorUpdatedAt]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
     if (!canSearch(q, brand)) return setTooShort(true);
     setTooShort(false);
-    setSubmitted(q);
     setParams(q ? { q } : {}, { replace: false });
   };
 
   const clearAll = () => {
     setText('');
-    setSubmitted('');
     setBrand('');
     setSortBy('rank');
     setTooShort(false);
@@ -138,7 +140,7 @@ export default function SearchPage() {
           {submitted && (
             <Badge $tone="blue">
               “{submitted}”
-              <button type="button" aria-label="Remove query" onClick={() => (setText(''), setSubmitted(''), setParams({}))}>
+              <button type="button" aria-label="Remove query" onClick={() => (setText(''), setParams({}))}>
                 ×
               </button>
             </Badge>

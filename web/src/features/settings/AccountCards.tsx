@@ -5,7 +5,7 @@ import { useSession } from '../../session/index.ts';
 import { useThemeMode, type DarkStyle } from '../../theme/index.ts';
 import { Button, Card, CardTitle, Checkbox, Modal, Muted, SelectField, Stack, TextField, useToast } from '../../ui/index.ts';
 import { messageOf } from '../../api/errors.ts';
-import { membershipQueries, openBillingPortal } from '../membership/api.ts';
+import { membershipQueries, openBillingPortal } from '../membership/index.ts';
 import { settingsApi } from './api.ts';
 
 const emailPreferenceKey = (userId: string) => `kicksight-email-notifications:${userId}`;

@@ -1,17 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { session } from '../../session/session.ts';
 import { Button, Card, CardTitle, Stack, TextField, useToast } from '../../ui/index.ts';
 import { settingsApi, settingsQueries, type Profile } from './api.ts';
 import { hasErrors, profileErrorMessage, profilePayload, splitName, validateProfile, type ProfileErrors, type ProfileForm } from './validation.ts';
 
-/** Profile: first and last name and email, with the spec's checks and server errors (spec 3 §5, §8). */
+/** Profile: first and last name and email, with the spec's checks and server errors (spec 3 §5, §8). Keyed by the saved profile, so a change to it starts the form afresh. */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const [form, setForm] = useState<ProfileForm>(() => ({ ...splitName(profile.name), email: profile.email }));
   const [errors, setErrors] = useState<ProfileErrors>({});
   const toast = useToast();
   const queryClient = useQueryClient();
-  useEffect(() => setForm({ ...splitName(profile.name), email: profile.email }), [profile.name, profile.email]);
 
   const save = useMutation({
     mutationFn: settingsApi.updateProfile,

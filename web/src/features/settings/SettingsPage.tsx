@@ -31,7 +31,7 @@ export default function SettingsPage() {
       {profile.isError && <ErrorState message={PROFILE_LOAD_FAILED} onRetry={() => void profile.refetch()} />}
       <Grid>
         {profile.isPending && <Skeleton $h={260} />}
-        {profile.data && <ProfileCard profile={profile.data} />}
+        {profile.data && <ProfileCard key={`${profile.data.name}\n${profile.data.email}`} profile={profile.data} />}
         {profile.data && <SecurityCard hasPassword={profile.data.hasPassword} />}
         {user && <EmailNotificationsCard userId={user.id} />}
         <SubscriptionCard />

@@ -43,8 +43,13 @@ function sampleForecast(base: number): ForecastInput {
 }
 
 function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerId: string }) {
-  const recent = useQuery({ ...sneakerQueries.recentSales(sneakerId, 100), staleTime: 5 * 60_000, retry: (failures, error) => shouldRetry(failures, error, 1) });
-  const recentCount = recent.data ? salesInLast30Days(recent.data.sales, Date.now()) : null;
+  const recent = useQuery({
+    ...sneakerQueries.recentSales(sneakerId, 100),
+    staleTime: 5 * 60_000,
+    retry: (failures, error) => shouldRetry(failures, error, 1),
+    select: (data) => salesInLast30Days(data.sales, Date.now()),
+  });
+  const recentCount = recent.data ?? null;
   const direction = DIRECTION[summary.predictedDirection] ?? { label: 'Stable', tone: 'gray' };
   return (
     <>

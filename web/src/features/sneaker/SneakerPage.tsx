@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { sneakerQueries, type SneakerDetail } from './api.ts';
-import { isTrialMembership, membershipQueries, refreshUsageSoon } from '../membership/api.ts';
-import { MarketStatusBadge, SizeSelect, SneakerImage, useAddToCollection } from '../market/index.ts';
+import { isTrialMembership, membershipQueries, refreshUsageSoon } from '../membership/index.ts';
+import { MarketStatusBadge, SizeSelect, SneakerImage } from '../market/index.ts';
+import { useAddToCollection } from '../collection/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Badge, Button, Card, ErrorState, Loading, Muted, Stack, formatDate, formatMoney, todayIso } from '../../ui/index.ts';
 import { ForecastPanel } from './ForecastPanel.tsx';
@@ -12,7 +13,7 @@ import { RecentSalesTable } from './RecentSalesTable.tsx';
 import { SalesHistoryPanel } from './SalesHistoryPanel.tsx';
 import { SizeFigures, SizeTable } from './SizeSection.tsx';
 import { WatchActions } from './WatchActions.tsx';
-import { takeFromCollectionFlag } from '../market/index.ts';
+import { takeFromCollectionFlag } from '../collection/index.ts';
 import { addPayloadOf, cameFromCollection } from './detail-logic.ts';
 
 const Top = styled.div`
@@ -113,10 +114,13 @@ export default function SneakerPage() {
     if (sneaker.dataUpdatedAt || sneaker.errorUpdatedAt) refreshUsageSoon(queryClient);
   }, [sneaker.dataUpdatedAt, sneaker.errorUpdatedAt, queryClient]);
 
-  useEffect(() => {
+  const promptOnLimit = useEffectEvent(() => {
     const trigger = sneaker.error ? triggerOfError(sneaker.error) : null;
     if (trigger) prompt.open({ trigger });
-  }, [sneaker.errorUpdatedAt]); // once per failed load
+  });
+  useEffect(() => {
+    if (sneaker.errorUpdatedAt) promptOnLimit(); // once per failed load
+  }, [sneaker.errorUpdatedAt]);
 
   const back = () => {
     if (fromCollection) navigate('/admin/collection');

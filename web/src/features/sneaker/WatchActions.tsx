@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, idempotent } from '../../api/client.ts';
+import { ApiError, idempotent } from '../../api/client.ts';
 import { Button, DialogActions, Modal, Stack, TextField, useToast } from '../../ui/index.ts';
-import { centsOf } from '../collection/item-form.ts';
+import { centsOf } from '../collection/index.ts';
+import { sneakerApi } from './api.ts';
 
-interface AlertBody {
-  sneakerId: string;
-  targetPrice: number;
-  size: number | null;
-}
 
 /** Share (copy the link), set a price alert, add to the watchlist. */
 export function WatchActions({ sneakerId, size, currentPrice }: { sneakerId: string; size: number | null; currentPrice: number | null }) {
@@ -18,7 +14,7 @@ export function WatchActions({ sneakerId, size, currentPrice }: { sneakerId: str
   const [targetError, setTargetError] = useState<string | null>(null);
 
   const watch = useMutation({
-    mutationFn: idempotent((body: { sneakerId: string }, key: string) => api.post('/watchlist', body, { idempotencyKey: key })),
+    mutationFn: idempotent(sneakerApi.watch),
     onSuccess: () => toast.show({ title: 'Added to Watchlist', variant: 'success' }),
     onError: (error) =>
       toast.show(
@@ -29,7 +25,7 @@ export function WatchActions({ sneakerId, size, currentPrice }: { sneakerId: str
   });
 
   const alert = useMutation({
-    mutationFn: idempotent((body: AlertBody, key: string) => api.post('/price-alerts', body, { idempotencyKey: key })),
+    mutationFn: idempotent(sneakerApi.createPriceAlert),
     onSuccess: () => {
       toast.show({ title: 'Price Alert Set', description: "We'll let you know when the price crosses your target.", variant: 'success' });
       setAlertOpen(false);

@@ -1,5 +1,5 @@
 import type { RecentSale, SneakerDetail, Variant } from './api.ts';
-import type { CreateItem } from '../collection/api.ts';
+import type { CreateItem } from '../collection/index.ts';
 import { ApiError } from '../../api/errors.ts';
 
 export const DEFAULT_SIZE = 10;
