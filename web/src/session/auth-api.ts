@@ -12,5 +12,3 @@ export const authApi = {
   logout: (refreshToken: string) => api.post<unknown>('/auth/logout', { refreshToken }, { auth: false }),
   me: () => api.get<User>('/auth/me', { fallback: 'Failed to get user profile' }),
 };
-
-export type AuthApi = typeof authApi;

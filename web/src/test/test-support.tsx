@@ -10,7 +10,7 @@ import { ToastProvider } from '../ui/Toasts.tsx';
 
 /** Answers of a stubbed `fetch`, by method and path (`GET /api/membership/plans`). */
 type Handler = (init: RequestInit | undefined, url: URL) => { status: number; body: unknown };
-export type Routes_ = Record<string, Handler | Record<string, unknown> | unknown[] | null>;
+type Routes_ = Record<string, Handler | Record<string, unknown> | unknown[] | null>;
 
 export function stubApi(routes: Routes_) {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -33,7 +33,7 @@ function Elsewhere() {
   return <p data-testid="elsewhere">{location.pathname + location.search}</p>;
 }
 
-export function Providers({ children, path = '/', route = '/' }: { children: ReactNode; path?: string; route?: string }) {
+function Providers({ children, path = '/', route = '/' }: { children: ReactNode; path?: string; route?: string }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return (
     <QueryClientProvider client={client}>

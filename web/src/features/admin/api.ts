@@ -29,12 +29,12 @@ export interface AdminUser {
 
 export const ADMIN_RANGES = [7, 30, 90] as const;
 export type AdminRange = (typeof ADMIN_RANGES)[number];
-export const USER_LIST_LIMIT = 10;
+const USER_LIST_LIMIT = 10;
 export const FETCH_FAILED = 'Failed to fetch dashboard data';
 export const NO_DATA = 'No data available';
 
 /** The range ending now, as the ISO dates the endpoint takes. */
-export function rangeDates(days: AdminRange, now = new Date()): { startDate: string; endDate: string } {
+function rangeDates(days: AdminRange, now = new Date()): { startDate: string; endDate: string } {
   return { startDate: new Date(now.getTime() - days * 86_400_000).toISOString(), endDate: now.toISOString() };
 }
 

@@ -18,7 +18,7 @@ const Summary = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export interface Datum {
+interface Datum {
   label: string;
   value: number;
 }

@@ -6,7 +6,7 @@ import { markFromCollection } from './from-collection.ts';
 import { Badge, Button, Card, Change, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 import { conditionLabel } from './item-form.ts';
 
-export const Grid = styled.ul`
+const Grid = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;

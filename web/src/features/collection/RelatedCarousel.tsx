@@ -7,8 +7,8 @@ import { MarketStatusBadge, SneakerImage } from '../market/index.ts';
 import { markFromCollection } from './from-collection.ts';
 import { Card, Change, ChevronLeft, ChevronRight, ErrorState, IconButton, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 
-export const CAROUSEL_STEP_PX = 320;
-export const RELATED_LIMIT = 12;
+const CAROUSEL_STEP_PX = 320;
+const RELATED_LIMIT = 12;
 
 const Section = styled.section`
   margin-top: 32px;

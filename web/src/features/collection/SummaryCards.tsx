@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { CollectionStats } from './api.ts';
 import { Card, Change, Skeleton, formatMoney } from '../../ui/index.ts';
 
-export const SummaryGrid = styled.div`
+const SummaryGrid = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: 1fr;

@@ -1,6 +1,6 @@
 import { triggerOfError } from '../upgrade-prompt/index.ts';
 
-export type AddOutcome = { kind: 'prompt' } | { kind: 'toast'; message: string };
+type AddOutcome = { kind: 'prompt' } | { kind: 'toast'; message: string };
 
 export const ADD_FAILED = 'Failed to add sneaker to collection. Please try again.';
 

@@ -19,27 +19,26 @@ import { shouldRetry } from '../../api/retry.ts';
 export type CollectionItem = CollectionItemView;
 export type Photo = PhotoView;
 export type { CollectionStats };
-export type CollectionPage = z.infer<typeof collectionResponseSchema>;
+type CollectionPage = z.infer<typeof collectionResponseSchema>;
 export type CreateItem = z.input<typeof createItemBodySchema>;
 export type UpdateItem = z.input<typeof updateItemBodySchema>;
 
-export const COLLECTION_PAGE_SIZE = 20;
+const COLLECTION_PAGE_SIZE = 20;
 export const COLLECTION_SORTS = ['newest', 'oldest', 'value-high', 'value-low', 'gain-high', 'gain-low'] as const;
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 export const COLLECTION_BRANDS = ['all', 'nike', 'adidas', 'jordan', 'newbalance', 'puma'] as const;
 export type CollectionBrand = (typeof COLLECTION_BRANDS)[number];
 
-export interface CollectionParams {
+interface CollectionParams {
   page: number;
   sortBy: CollectionSort;
   brand: CollectionBrand;
 }
 
 export const METRICS_FAILED = 'Unable to load personalized metrics. Please try again.';
-export const MARKET_EMPTY = 'No data received from market overview API';
+const MARKET_EMPTY = 'No data received from market overview API';
 
 /** Money in cents; a part the BFF could not compute is null (what failed is in `errors`). */
-export type { QuickMetrics, ValueMetrics };
 
 export interface TrendingSneaker {
   id: string;

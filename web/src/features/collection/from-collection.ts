@@ -1,5 +1,5 @@
 /** A session flag set when a sneaker is opened from the collection, read once by the detail page's back button. */
-export const FROM_COLLECTION_KEY = 'kicksight-from-collection';
+const FROM_COLLECTION_KEY = 'kicksight-from-collection';
 
 export const markFromCollection = (): void => sessionStorage.setItem(FROM_COLLECTION_KEY, '1');
 

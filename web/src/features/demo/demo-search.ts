@@ -1,6 +1,6 @@
 import { DEMO_PRICE_RANGES, type DemoCollectionItem, type DemoSearchProduct } from './demo-data.ts';
 
-export const MAX_SUGGESTIONS = 5;
+const MAX_SUGGESTIONS = 5;
 export const SEARCH_DELAY_MS = 500;
 
 export type SearchSort = 'relevance' | 'price-asc' | 'price-desc' | 'popularity' | 'release';

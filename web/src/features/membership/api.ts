@@ -5,7 +5,7 @@ import { session } from '../../session/session.ts';
 import { withMembershipAuth } from './checkout/membership-auth.ts';
 
 export type Plan = Omit<PlanDefinition, 'entitlements'>;
-export type { BillingPeriod, PaidPlan, PlanName, UsageStatus };
+export type { BillingPeriod, PaidPlan, PlanName };
 
 export interface Subscription {
   tier: PlanName;
@@ -65,14 +65,14 @@ export const membershipQueries = {
 export const isTrialMembership = (status: MembershipStatus | undefined): boolean =>
   status !== undefined && (status.plan.name === 'trial' || (status.plan.name as string) === 'free' || status.subscription === null);
 
-export const USAGE_REFRESH_DELAY_MS = 100;
+const USAGE_REFRESH_DELAY_MS = 100;
 
 /** Usage indicators are refreshed 100 ms after collection and search calls. */
 export function refreshUsageSoon(queryClient: QueryClient): void {
   setTimeout(() => void queryClient.invalidateQueries({ queryKey: membershipQueries.usage().queryKey }), USAGE_REFRESH_DELAY_MS);
 }
 
-export const CHECKOUT_MISSING_URL = 'Invalid checkout session response: missing URL';
+const CHECKOUT_MISSING_URL = 'Invalid checkout session response: missing URL';
 
 /** Starts a checkout and answers the URL the browser goes to (spec 1 §8's messages on failure). */
 export async function createCheckoutSession(planName: PaidPlan, billingPeriod: BillingPeriod, idempotencyKey?: string): Promise<string> {
@@ -90,10 +90,8 @@ export const openBillingPortal = () => withMembershipAuth(session, () => api.pos
 export const cancelSubscription = () => withMembershipAuth(session, () => api.post<CurrentPlan>('/membership/cancel'));
 
 /** The tier order: only higher plans are offered as upgrades. */
-export const PLAN_ORDER: readonly PlanName[] = ['trial', 'premium', 'unlimited'];
+const PLAN_ORDER: readonly PlanName[] = ['trial', 'premium', 'unlimited'];
 export const planRank = (name: string): number => PLAN_ORDER.indexOf(name as PlanName);
 
-/** Display names: premium is Pro, unlimited is Expert (also Collector). */
-export const PLAN_LABEL: Record<PlanName, string> = { trial: 'Trial', premium: 'Pro', unlimited: 'Expert' };
 export const isPaidPlan = (name: string | null | undefined): name is PaidPlan => name === 'premium' || name === 'unlimited';
 export const isBillingPeriod = (value: string | null | undefined): value is BillingPeriod => value === 'monthly' || value === 'yearly';

@@ -17,7 +17,7 @@ export interface AppNotification {
 type Raw = Partial<AppNotification> & { id: string; isRead?: boolean; readAt?: string | null; created_at?: string; data?: { sneakerId?: string } | null };
 
 /** One notification as the app shows it, whichever of the usual spellings the server uses. */
-export function toNotification(raw: Raw): AppNotification {
+function toNotification(raw: Raw): AppNotification {
   const sneakerId = raw.sneakerId ?? raw.data?.sneakerId ?? null;
   return {
     id: raw.id,
@@ -32,7 +32,7 @@ export function toNotification(raw: Raw): AppNotification {
 }
 
 /** The list comes as an array or as `{notifications}`. */
-export function toNotificationList(body: unknown): AppNotification[] {
+function toNotificationList(body: unknown): AppNotification[] {
   const list = Array.isArray(body) ? body : ((body as { notifications?: unknown[] } | null)?.notifications ?? []);
   return (list as Raw[]).filter((n) => n && typeof n.id === 'string').map(toNotification);
 }

@@ -7,8 +7,8 @@ import { Button, IconButton, Muted, Skeleton, timeAgo } from '../../ui/index.ts'
 import { useLiveEvents } from './live-events.ts';
 import { notificationQueries, notificationsApi, type AppNotification } from './api.ts';
 
-export const EMPTY_TITLE = 'No notifications yet';
-export const EMPTY_TEXT = "You'll see price alerts and updates here";
+const EMPTY_TITLE = 'No notifications yet';
+const EMPTY_TEXT = "You'll see price alerts and updates here";
 
 const Wrapper = styled.div`
   position: relative;

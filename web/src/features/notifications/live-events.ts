@@ -6,7 +6,7 @@ import { EventStream, type LiveEvent } from './event-stream.ts';
 import { notificationQueries } from './api.ts';
 
 /** The app's one live stream (one per browser tab), opened while someone is signed in. */
-export const liveEvents = new EventStream({
+const liveEvents = new EventStream({
   token: () => session.getState().tokens?.accessToken ?? null,
   refresh: () => session.refresh(),
   open: (url) => new EventSource(url),

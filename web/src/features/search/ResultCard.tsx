@@ -21,7 +21,7 @@ const Tile = styled(Card)<{ $list: boolean }>`
   .add select { width: 96px; }
 `;
 
-export const DEFAULT_RESULT_SIZE = 10;
+const DEFAULT_RESULT_SIZE = 10;
 
 const defaultSizeOf = (sizes: number[]): number => (sizes.includes(DEFAULT_RESULT_SIZE) || sizes.length === 0 ? DEFAULT_RESULT_SIZE : sizes[Math.floor(sizes.length / 2)]!);
 

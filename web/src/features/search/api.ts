@@ -10,7 +10,7 @@ export interface SearchParams {
   sortBy: 'rank' | 'release_date';
 }
 
-export const SEARCH_PAGE_SIZE = 50;
+const SEARCH_PAGE_SIZE = 50;
 
 /** The catalogue search (it shares the 'sneakers' key space with the detail page). */
 export const searchQueries = {

@@ -1,4 +1,4 @@
-export const MIN_QUERY_LENGTH = 2;
+const MIN_QUERY_LENGTH = 2;
 export const SEARCH_BRANDS = ['Nike', 'Adidas', 'Jordan', 'New Balance', 'Puma', 'Converse', 'Vans'] as const;
 export const SEARCH_SORTS = [
   { value: 'rank', label: 'Relevance' },

@@ -6,7 +6,7 @@ export interface Profile {
   email: string;
   hasPassword: boolean;
 }
-export interface ApiKey {
+interface ApiKey {
   id: string;
   name: string;
   prefix: string;

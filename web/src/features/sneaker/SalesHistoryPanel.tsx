@@ -9,7 +9,7 @@ import { Locked } from './Locked.tsx';
 import { isPremiumLocked } from './detail-logic.ts';
 import { useIsMobile } from './useIsMobile.ts';
 
-export const RANGES = [
+const RANGES = [
   { label: '7D', days: 7 },
   { label: '30D', days: 30 },
   { label: '90D', days: 90 },

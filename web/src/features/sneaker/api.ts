@@ -6,7 +6,7 @@ import { shouldRetry } from '../../api/retry.ts';
 
 /** The shapes of the catalogue's answers, from the shared contracts (types only: nothing of zod reaches the bundle). */
 export type { PredictionSummary, SneakerDetail, Variant } from '@kicksight/contracts';
-export type DailySale = z.infer<typeof dailySalesRowSchema>;
+type DailySale = z.infer<typeof dailySalesRowSchema>;
 export type RecentSale = z.infer<typeof recentSaleSchema>;
 
 const path = (id: string) => `/sneakers/${encodeURIComponent(id)}`;
@@ -37,7 +37,7 @@ export const sneakerQueries = {
     }),
 };
 
-export interface AlertBody {
+interface AlertBody {
   sneakerId: string;
   targetPrice: number;
   size: number | null;

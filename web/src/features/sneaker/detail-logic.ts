@@ -2,8 +2,8 @@ import type { RecentSale, SneakerDetail, Variant } from './api.ts';
 import type { CreateItem } from '../collection/index.ts';
 import { ApiError } from '../../api/errors.ts';
 
-export const DEFAULT_SIZE = 10;
-export const RECENT_SALES_SHOWN = 10;
+const DEFAULT_SIZE = 10;
+const RECENT_SALES_SHOWN = 10;
 
 /** The item created from the detail page (spec 3 §3). */
 export function addPayloadOf(sneaker: SneakerDetail, size: number | null, today: string): CreateItem {
@@ -26,7 +26,7 @@ export function cameFromCollection(state: unknown, referrer: string, flag: strin
 
 export const isAvailable = (variant: Variant): boolean => variant.availability === 'available';
 
-export interface Overview {
+interface Overview {
   min: number | null;
   max: number | null;
   average: number | null;
@@ -55,8 +55,8 @@ export function overviewOf(sneaker: SneakerDetail): Overview {
 export const recentRowsOf = (sales: RecentSale[]): RecentSale[] =>
   [...sales].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, RECENT_SALES_SHOWN);
 
-export const INSUFFICIENT_DATA_TEXT = 'Not enough historical data available for accurate predictions';
-export const PREDICTION_FAILED_TEXT = 'Unable to generate price prediction at this time. Please try again later.';
+const INSUFFICIENT_DATA_TEXT = 'Not enough historical data available for accurate predictions';
+const PREDICTION_FAILED_TEXT = 'Unable to generate price prediction at this time. Please try again later.';
 
 export function predictionErrorText(error: unknown): string {
   const code = error instanceof ApiError ? error.code : '';

@@ -6,9 +6,9 @@ import { createCheckoutSession, isBillingPeriod, isPaidPlan, membershipQueries, 
 import { OFFER_TEXTS } from './offer-texts.ts';
 import { planPriceLabel } from './price.ts';
 
-export const CHECKOUT_REDIRECT_DELAY_MS = 1000;
-export const CHECKOUT_RETRY_WARNING = 'Registration successful! Please try selecting your plan again.';
-export const TRIAL_STARTED_MESSAGE = 'Your 3-day free trial has started! Explore all features.';
+const CHECKOUT_REDIRECT_DELAY_MS = 1000;
+const CHECKOUT_RETRY_WARNING = 'Registration successful! Please try selecting your plan again.';
+const TRIAL_STARTED_MESSAGE = 'Your 3-day free trial has started! Explore all features.';
 
 const Box = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -55,10 +55,7 @@ export function RegisterPlanBox({ plan, billing }: { plan: string; billing?: str
   );
 }
 
-/** The submit label of the register form for the plan in the URL. */
-export const registerSubmitLabel = (plan: string | null | undefined): string => (isPaidPlan(plan) ? 'Create Account & Continue to Checkout' : 'Create Account');
-
-export interface CheckoutAfterSignup {
+interface CheckoutAfterSignup {
   plan: string | null | undefined;
   billing?: string | null;
   /** In-app navigation (react-router's navigate). */

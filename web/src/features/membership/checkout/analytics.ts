@@ -3,7 +3,7 @@
  * conversion, purchase), sent to the advertising tag when `VITE_ANALYTICS_TAG_ID` is set; without
  * it every call does nothing.
  */
-export type AnalyticsEvent = 'page_view' | 'view_item' | 'begin_checkout' | 'conversion' | 'purchase';
+type AnalyticsEvent = 'page_view' | 'view_item' | 'begin_checkout' | 'conversion' | 'purchase';
 
 type Gtag = (...args: unknown[]) => void;
 declare global {

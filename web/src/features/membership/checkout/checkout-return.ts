@@ -1,7 +1,7 @@
 import type { MembershipStatus } from '../api.ts';
 
-export const CHECKOUT_RETURN_DEADLINE_MS = 30_000;
-export const CHECKOUT_POLL_MS = 1_000;
+const CHECKOUT_RETURN_DEADLINE_MS = 30_000;
+const CHECKOUT_POLL_MS = 1_000;
 
 export const CHECKOUT_MESSAGES = {
   waiting: 'Confirming your payment...',
@@ -20,7 +20,7 @@ export interface CheckoutReturnDeps {
   pollMs?: number;
 }
 
-export type CheckoutReturnOutcome = { state: 'active'; plan: MembershipStatus['plan'] } | { state: 'timeout' };
+type CheckoutReturnOutcome = { state: 'active'; plan: MembershipStatus['plan'] } | { state: 'timeout' };
 
 const isActivePaid = (status: MembershipStatus) =>
   status.plan.name !== 'trial' && (status.subscription?.status === 'active' || status.subscription?.status === 'trialing');

@@ -2,14 +2,14 @@ import { ApiError } from '../../../api/errors.ts';
 import type { AuthState } from '../../../session/types.ts';
 
 /** The membership client's own errors (spec 1 §8). */
-export const MEMBERSHIP_AUTH_ERRORS = {
+const MEMBERSHIP_AUTH_ERRORS = {
   noToken: 'No authentication token available. Please log in again.',
   notAuthenticated: 'User not authenticated. Please log in.',
   failed: 'Authentication failed. Please log in again.',
   timeout: 'Authentication timeout. Please try again.',
 } as const;
 
-export const AUTH_WAIT_MS = 10_000;
+const AUTH_WAIT_MS = 10_000;
 
 export interface SessionSource {
   getState(): AuthState;

@@ -8,5 +8,4 @@ export const OFFER_TEXTS = {
   upgrade: { savingsBadge: 'Save up to 25%', guarantee: '7-Day Money-Back Guarantee' },
 } as const;
 
-export const TRIAL_DAYS = 3;
 export const TRIAL_INCLUDED = '3-day free trial included';

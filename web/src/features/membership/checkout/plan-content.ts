@@ -26,7 +26,7 @@ export const COMPARISON_COLUMNS: readonly { plan: PlanName; label: string }[] = 
   { plan: 'unlimited', label: 'Expert' },
 ];
 
-export interface ComparisonRow {
+interface ComparisonRow {
   feature: string;
   values: Record<PlanName, string | boolean>;
 }

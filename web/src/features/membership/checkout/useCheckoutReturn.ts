@@ -7,7 +7,7 @@ import { trackEvent } from './analytics.ts';
 import { CHECKOUT_MESSAGES, awaitPaidPlan } from './checkout-return.ts';
 import { membershipQueries, type MembershipStatus } from '../api.ts';
 
-export type CheckoutReturnState = { tone: 'info' | 'success' | 'warning'; message: string } | null;
+type CheckoutReturnState = { tone: 'info' | 'success' | 'warning'; message: string } | null;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

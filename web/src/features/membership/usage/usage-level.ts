@@ -1,7 +1,7 @@
 /** The colour of a usage bar, by how much of the limit is used (spec 3 §9). */
 export type UsageTone = 'green' | 'orange' | 'red';
 
-export interface UsageLevel {
+interface UsageLevel {
   /** 0 to 100, rounded down; 0 when the limit is unlimited. */
   percent: number;
   tone: UsageTone;
@@ -10,9 +10,9 @@ export interface UsageLevel {
   unlimited: boolean;
 }
 
-export const ORANGE_FROM_PERCENT = 70;
-export const RED_FROM_PERCENT = 90;
-export const NEAR_LIMIT_FROM_PERCENT = 80;
+const ORANGE_FROM_PERCENT = 70;
+const RED_FROM_PERCENT = 90;
+const NEAR_LIMIT_FROM_PERCENT = 80;
 
 export function usageTone(percent: number): UsageTone {
   if (percent >= RED_FROM_PERCENT) return 'red';

@@ -5,7 +5,7 @@ import { LIMIT_ROWS, limitText } from '../plan-content.ts';
 import type { BillingPeriod, Plan } from '../../api.ts';
 import { planPriceLabel, yearlySavingCents, formatCharge } from '../price.ts';
 
-export const PlanCardShell = styled.article<{ $popular?: boolean }>`
+const PlanCardShell = styled.article<{ $popular?: boolean }>`
   position: relative;
   display: flex;
   flex-direction: column;
