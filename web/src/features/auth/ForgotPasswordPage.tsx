@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { authApi } from './api.ts';
 import { Button, DialogActions, Stack, TextField } from '../../ui/index.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
-import { RESET_LINK_SENT } from './validation.ts';
+import { RESET_LINK_SENT } from './messages.ts';
 
 /** Asks for an email and requests a reset link. */
 export default function ForgotPasswordPage() {

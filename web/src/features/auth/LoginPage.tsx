@@ -9,7 +9,7 @@ import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useGoogleSignIn } from './useGoogleSignIn.ts';
 import { useTestLoginEnabled } from './useTestLogin.ts';
-import { GOOGLE_LOGIN_FAILED, LOGIN_FAILED, WELCOME_BACK, validateLogin } from './validation.ts';
+import { GOOGLE_LOGIN_FAILED, LOGIN_FAILED, WELCOME_BACK, validateLogin } from './messages.ts';
 
 const loginFailure = (error: unknown): string =>
   error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_CREDENTIALS') ? LOGIN_FAILED : error instanceof Error ? error.message : LOGIN_FAILED;

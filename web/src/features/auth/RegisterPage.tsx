@@ -7,7 +7,8 @@ import { AuthLayout, Divider, FormError, Row } from './AuthLayout.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { useGoogleSignIn } from './useGoogleSignIn.ts';
-import { GOOGLE_SIGNUP_FAILED, validateRegistration } from './validation.ts';
+import { GOOGLE_SIGNUP_FAILED } from './messages.ts';
+import { validateRegistration } from './validation.ts';
 
 const PLANS = ['trial', 'premium', 'unlimited'] as const;
 type Plan = (typeof PLANS)[number];

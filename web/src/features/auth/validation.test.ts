@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateLogin, validateNewPassword, validateRegistration, type Registration } from './validation.ts';
+import { validateLogin } from './messages.ts';
+import { validateNewPassword, validateRegistration, type Registration } from './validation.ts';
 
 const valid: Registration = { name: 'Ana Lima', email: 'ana@example.com', password: 'longenough', confirmPassword: 'longenough', acceptedTerms: true };
 

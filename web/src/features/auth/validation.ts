@@ -18,18 +18,8 @@ export function validateRegistration(form: Registration): string | null {
   return null;
 }
 
-export function validateLogin(email: string, password: string): string | null {
-  return email.trim() && password ? null : 'Please enter both email and password.';
-}
-
 /** The reset-password rules: the two passwords match, and are at least 8 characters. */
 export function validateNewPassword(password: string, confirm: string): string | null {
   if (password !== confirm) return 'Passwords do not match';
   return firstIssue(resetPasswordBodySchema.shape.password.safeParse(password));
 }
-
-export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
-export const GOOGLE_LOGIN_FAILED = 'Google login failed. Please try again.';
-export const GOOGLE_SIGNUP_FAILED = 'Google registration failed. Please try again.';
-export const WELCOME_BACK = 'Welcome back!';
-export const RESET_LINK_SENT = "If an account with that email exists, we've sent you a password reset link.";
