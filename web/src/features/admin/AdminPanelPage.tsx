@@ -215,7 +215,7 @@ export default function AdminPanelPage() {
   const analytics = useQuery(adminQueries.analytics(range));
   const users = useQuery(adminQueries.newestUsers());
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminQueries.all });
   const data = analytics.data;
 
   return (

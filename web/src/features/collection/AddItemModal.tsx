@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
-import { collectionApi, type CreateItem } from './api.ts';
+import { collectionApi, collectionQueries, type CreateItem } from './api.ts';
 import { refreshUsageSoon } from '../membership/index.ts';
 import { addFailureOf } from './add-errors.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
@@ -34,7 +34,7 @@ export function AddItemModal({ open, onClose }: { open: boolean; onClose(): void
       } else toast.show({ title: ADD_ITEM_FAILED, description: cause.message, variant: 'error', duration: 5_000 });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['collection'] });
+      void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
       refreshUsageSoon(queryClient);
     },
   });

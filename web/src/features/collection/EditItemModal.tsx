@@ -58,12 +58,12 @@ export function EditItemModal({ item, onClose }: { item: CollectionItem; onClose
       onClose();
     },
     onError: () => toast.show({ title: 'Failed to update item. Please try again.', variant: 'error', duration: 5_000 }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['collection'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: collectionQueries.all }),
   });
 
   const upload = useMutation({
     mutationFn: idempotent((args: { file: File }, key: string) => collectionApi.uploadPhoto(item.id, args.file, key)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['collection', 'photos', item.id] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: collectionQueries.photos(item.id).queryKey }),
     onError: (cause) => toast.show({ title: 'File upload failed', description: cause.message, variant: 'error', duration: 5_000 }),
   });
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
-import { collectionApi, type CreateItem } from './api.ts';
+import { collectionApi, collectionQueries, type CreateItem } from './api.ts';
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { useToast } from '../../ui/index.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
@@ -32,7 +32,7 @@ export function useAddToCollection() {
       else toast.show({ title: outcome.message, variant: 'error', duration: 5_000 });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['collection'] });
+      void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
       refreshUsageSoon(queryClient);
     },
   });

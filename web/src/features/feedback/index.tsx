@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
 import { useSession } from '../../session/index.ts';
+import { submitFeedback } from './api.ts';
 import { Button, Modal, Stack, TextField, TextareaField, useToast } from '../../ui/index.ts';
 
 const FEEDBACK_MESSAGES = {
@@ -9,8 +9,6 @@ const FEEDBACK_MESSAGES = {
   failed: 'Failed to submit feedback. Please try again.',
   submitted: 'Feedback Submitted',
 } as const;
-
-const submitFeedback = (body: { message: string; email?: string }) => api.post<unknown>('/feedback', body);
 
 /** The feedback form: a required message, and an email only when nobody is signed in (spec 3 §2.9). */
 function FeedbackModal({ open, onClose }: { open: boolean; onClose(): void }) {

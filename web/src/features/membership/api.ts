@@ -72,6 +72,9 @@ export function refreshUsageSoon(queryClient: QueryClient): void {
   setTimeout(() => void queryClient.invalidateQueries({ queryKey: membershipQueries.usage().queryKey }), USAGE_REFRESH_DELAY_MS);
 }
 
+/** The status read of the checkout return's poll: straight to the API, no wait for the session (the poll has its own deadline). */
+export const fetchMembershipStatus = () => api.get<MembershipStatus>('/membership/status');
+
 const CHECKOUT_MISSING_URL = 'Invalid checkout session response: missing URL';
 
 /** Starts a checkout and answers the URL the browser goes to (spec 1 §8's messages on failure). */

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../../api/client.ts';
 import { session } from '../../../session/session.ts';
 import { trackEvent } from './analytics.ts';
 import { CHECKOUT_MESSAGES, awaitPaidPlan } from './checkout-return.ts';
-import { membershipQueries, type MembershipStatus } from '../api.ts';
+import { fetchMembershipStatus, membershipQueries } from '../api.ts';
 
 type CheckoutReturnState = { tone: 'info' | 'success' | 'warning'; message: string } | null;
 
@@ -28,7 +27,7 @@ export function useCheckoutReturn(): CheckoutReturnState {
     if (started.current || outcome !== 'success') return;
     started.current = true;
     void awaitPaidPlan({
-      fetchStatus: () => api.get<MembershipStatus>('/membership/status'),
+      fetchStatus: fetchMembershipStatus,
       refreshTier: async () => {
         await session.refresh();
         return session.getState().user?.membershipTier;
