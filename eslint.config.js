@@ -53,6 +53,24 @@ export default tseslint.config(
     },
   },
   {
+    // The web takes values from the contracts through a subpath, so a page's chunk holds only the contract modules it uses.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kicksight/contracts',
+              allowTypeImports: true,
+              message: 'Import values through a subpath export (@kicksight/contracts/auth, /plans, /market, /email-templates); the root pulls every schema and zod into the chunk.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Only config modules read the environment.
     files: ['services/*/src/**/*.ts', 'bff/src/**/*.ts', 'packages/platform/src/**/*.ts'],
     ignores: ['**/config.ts', '**/*.test.ts', 'services/*/src/cli/**'],
