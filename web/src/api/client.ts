@@ -3,15 +3,15 @@ import { AUTH_FAILED_MESSAGE, ApiError, MAX_RETRIES_MESSAGE, errorCodeOf, failur
 export { ApiError } from './errors.ts';
 
 /** How the client reaches the session: the token to send, a refresh after a 401, and a sign-out when that fails. */
-export interface AuthBridge {
+interface AuthBridge {
   accessToken(): string | null;
   refresh(): Promise<void>;
   onAuthFailure(): void;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
@@ -23,7 +23,7 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
-export const RETRY_AFTER_REFRESH_MS = 100;
+const RETRY_AFTER_REFRESH_MS = 100;
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const API_BASE: string = (import.meta.env?.VITE_API_URL as string | undefined) ?? '/api';
@@ -35,7 +35,7 @@ export function connectAuth(next: AuthBridge | null): void {
   bridge = next;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;

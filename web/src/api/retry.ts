@@ -1,6 +1,6 @@
 import { ApiError } from './errors.ts';
 
-export const QUERY_RETRIES = 3;
+const QUERY_RETRIES = 3;
 
 /** Answers that will not change by asking again (bad input, not allowed, not found, limits) are not retried. */
 export function shouldRetry(failureCount: number, error: unknown, retries = QUERY_RETRIES): boolean {

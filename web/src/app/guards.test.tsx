@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderScreen } from '../features/checkout/test-support.tsx';
+import { renderScreen } from '../test/test-support.tsx';
 import { session } from '../session/session.ts';
 import { ACCESS_DENIED_TEXT, RequireAdmin, RequireAuth } from './guards.tsx';
 

@@ -8,7 +8,7 @@ export const ACCESS_DENIED_TEXT =
   'You need administrator privileges to access this page. Please contact your system administrator if you believe this is an error.';
 
 /** Where the authentication guard came from, for the redirect after sign-in. */
-export interface FromState {
+interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 

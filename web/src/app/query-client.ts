@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { shouldRetry } from '../api/retry.ts';
 
-export { shouldRetry, QUERY_RETRIES } from '../api/retry.ts';
+export { shouldRetry } from '../api/retry.ts';
 
 export const STALE_MS = 5 * 60_000;
 export const GC_MS = 10 * 60_000;
-export const MAX_RETRY_DELAY_MS = 30_000;
-export const MUTATION_RETRY_DELAY_MS = 1_000;
+const MAX_RETRY_DELAY_MS = 30_000;
+const MUTATION_RETRY_DELAY_MS = 1_000;
 
 /** Exponential backoff capped at 30 s: 1 s, 2 s, 4 s ... */
 export const retryDelay = (attempt: number): number => Math.min(1_000 * 2 ** attempt, MAX_RETRY_DELAY_MS);

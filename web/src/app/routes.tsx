@@ -3,23 +3,23 @@ import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { AppShell } from '../layout/AppShell.tsx';
 
-const Login = lazyPage('Sign In', () => import('../pages/auth/LoginPage.tsx'));
-const Register = lazyPage('Create Account', () => import('../pages/auth/RegisterPage.tsx'));
-const AuthCallback = lazyPage('Authentication', () => import('../pages/auth/AuthCallbackPage.tsx'));
-const ForgotPassword = lazyPage('Forgot Password', () => import('../pages/auth/ForgotPasswordPage.tsx'));
-const ResetPassword = lazyPage('Reset Password', () => import('../pages/auth/ResetPasswordPage.tsx'));
-const Pricing = lazyPage('Pricing', () => import('../pages/pricing/index.tsx'));
-const Collection = lazyPage('Collection', () => import('../pages/collection/index.tsx'));
-const Search = lazyPage('Search', () => import('../pages/search/index.tsx'));
-const Sneaker = lazyPage('Sneaker', () => import('../pages/sneaker/index.tsx'));
-const Settings = lazyPage('Settings', () => import('../pages/settings/index.tsx'));
-const Upgrade = lazyPage('Upgrade', () => import('../pages/upgrade/index.tsx'));
-const Membership = lazyPage('Membership', () => import('../pages/membership/index.tsx'));
-const AdminPanel = lazyPage('Admin Dashboard', () => import('../pages/admin/index.tsx'));
-const EmailTests = lazyPage('Email Templates', () => import('../pages/email-tests/index.tsx'));
+const Login = lazyPage('Sign In', () => import('../features/auth/LoginPage.tsx'));
+const Register = lazyPage('Create Account', () => import('../features/auth/RegisterPage.tsx'));
+const AuthCallback = lazyPage('Authentication', () => import('../features/auth/AuthCallbackPage.tsx'));
+const ForgotPassword = lazyPage('Forgot Password', () => import('../features/auth/ForgotPasswordPage.tsx'));
+const ResetPassword = lazyPage('Reset Password', () => import('../features/auth/ResetPasswordPage.tsx'));
+const Pricing = lazyPage('Pricing', () => import('../features/membership/pages/PricingPage.tsx'));
+const Collection = lazyPage('Collection', () => import('../features/collection/CollectionPage.tsx'));
+const Search = lazyPage('Search', () => import('../features/search/SearchPage.tsx'));
+const Sneaker = lazyPage('Sneaker', () => import('../features/sneaker/SneakerPage.tsx'));
+const Settings = lazyPage('Settings', () => import('../features/settings/SettingsPage.tsx'));
+const Upgrade = lazyPage('Upgrade', () => import('../features/membership/pages/UpgradePage.tsx'));
+const Membership = lazyPage('Membership', () => import('../features/membership/pages/MembershipPage.tsx'));
+const AdminPanel = lazyPage('Admin Dashboard', () => import('../features/admin/AdminPanelPage.tsx'));
+const EmailTests = lazyPage('Email Templates', () => import('../features/admin/EmailTestsPage.tsx'));
 const UpgradeDemo = lazyPage('Upgrade Demo', () => import('../features/upgrade-prompt/UpgradePromptDemo.tsx'));
 const Status = lazyPage('Status', () => import('./StatusPage.tsx'));
-const Demo = lazyPage('Demo', () => import('../pages/demo/index.tsx'));
+const Demo = lazyPage('Demo', () => import('../features/demo/DemoPage.tsx'));
 
 const to = (path: string) => <Navigate to={path} replace />;
 

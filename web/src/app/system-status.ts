@@ -1,5 +1,5 @@
 /** The BFF's `/api/health` answer, as the status page reads it. */
-export interface SystemHealth {
+interface SystemHealth {
   status: 'ok' | 'degraded';
   services: Record<string, { status: 'ready' | 'not_ready' | 'unreachable'; error?: string; ms: number }>;
 }

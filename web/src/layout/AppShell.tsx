@@ -62,7 +62,7 @@ export function AppShell() {
   const queryClient = useQueryClient();
   useEffect(() => {
     // The signed-in frame loads the dashboard's quick metrics once, for the widgets that show them.
-    void import('../pages/dashboard/dashboard-api.ts').then(({ quickMetricsQuery }) => queryClient.prefetchQuery(quickMetricsQuery()));
+    void import('../features/collection/api.ts').then(({ collectionQueries }) => queryClient.prefetchQuery(collectionQueries.quickMetrics()));
   }, [queryClient]);
   return (
     <UpgradePromptProvider>

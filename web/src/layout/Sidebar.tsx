@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { usageQuery } from '../api/membership.ts';
+import { membershipQueries } from '../features/membership/api.ts';
 import { useSession } from '../session/index.ts';
 import { Button } from '../ui/index.ts';
 import { NAV_ENTRIES } from './nav.ts';
@@ -79,7 +79,7 @@ function trialText(daysLeft: number | null | undefined, expired: boolean | undef
 /** The sidebar: navigation, trial banners for trial members, 'Upgrade to Unlimited' for Pro members. */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): void }) {
   const { tier, isAdmin } = useSession();
-  const usage = useQuery({ ...usageQuery(), enabled: tier === 'trial' });
+  const usage = useQuery({ ...membershipQueries.usage(), enabled: tier === 'trial' });
   return (
     <Aside $open={open} aria-label="Sidebar">
       <Brand to="/admin/collection" onClick={onNavigate}>

@@ -1,4 +1,4 @@
-export interface NavEntry {
+interface NavEntry {
   label: string;
   to: string;
   disabled?: boolean;

@@ -11,18 +11,4 @@ export const authApi = {
   refresh: (refreshToken: string) => api.post<{ tokens: Tokens; user?: User }>('/auth/refresh', { refreshToken }, { auth: false, fallback: 'Token refresh failed' }),
   logout: (refreshToken: string) => api.post<unknown>('/auth/logout', { refreshToken }, { auth: false }),
   me: () => api.get<User>('/auth/me', { fallback: 'Failed to get user profile' }),
-  forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }, { auth: false, fallback: 'Failed to send reset email' }),
-  resetPassword: (token: string, password: string) =>
-    api.post<{ message: string }>('/auth/reset-password', { token, password }, { auth: false, fallback: 'Failed to reset password' }),
-  /** Any failure counts as an invalid link. */
-  async verifyResetToken(token: string): Promise<boolean> {
-    try {
-      const answer = await api.get<{ valid: boolean }>('/auth/verify-reset-token', { query: { token }, auth: false });
-      return answer.valid === true;
-    } catch {
-      return false;
-    }
-  },
 };
-
-export type AuthApi = typeof authApi;

@@ -1,31 +1,31 @@
 /** Google sign-in through a 500x600 popup and the /auth/callback page (spec 1 §7). */
 
-export const POPUP_WIDTH = 500;
-export const POPUP_HEIGHT = 600;
-export const POPUP_CLOSED_CHECK_MS = 1_000;
-export const OAUTH_STATE_KEY = 'kicksight-oauth-state';
+const POPUP_WIDTH = 500;
+const POPUP_HEIGHT = 600;
+const POPUP_CLOSED_CHECK_MS = 1_000;
+const OAUTH_STATE_KEY = 'kicksight-oauth-state';
 export const OAUTH_MESSAGE = 'kicksight-oauth';
 
-export const POPUP_BLOCKED = 'Failed to open popup window';
-export const POPUP_CLOSED = 'OAuth popup was closed';
-export const OAUTH_FAILED = 'OAuth failed';
-export const NO_CODE = 'No authorization code received';
+const POPUP_BLOCKED = 'Failed to open popup window';
+const POPUP_CLOSED = 'OAuth popup was closed';
+const OAUTH_FAILED = 'OAuth failed';
+const NO_CODE = 'No authorization code received';
 
-export interface GoogleConfig {
+interface GoogleConfig {
   clientId: string;
   authorizationUrl: string;
 }
 
 /** The Google client of this build (an OAuth2 server of its own can stand in locally). */
-export const googleConfig: GoogleConfig = {
+const googleConfig: GoogleConfig = {
   clientId: (import.meta.env?.VITE_GOOGLE_CLIENT_ID as string | undefined) ?? 'kicksight-web',
   authorizationUrl: (import.meta.env?.VITE_GOOGLE_AUTHORIZATION_URL as string | undefined) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
 };
 
-export const redirectUriOf = (origin: string): string => `${origin}/auth/callback`;
+const redirectUriOf = (origin: string): string => `${origin}/auth/callback`;
 
 /** What the callback page posts to the window that opened it. */
-export type OAuthMessage = { type: typeof OAUTH_MESSAGE; ok: true; code: string; state: string | null } | { type: typeof OAUTH_MESSAGE; ok: false; error: string };
+type OAuthMessage = { type: typeof OAUTH_MESSAGE; ok: true; code: string; state: string | null } | { type: typeof OAUTH_MESSAGE; ok: false; error: string };
 
 export function authorizationUrlOf(config: GoogleConfig, redirectUri: string, state: string): string {
   const url = new URL(config.authorizationUrl);

@@ -3,14 +3,14 @@ import { SIGNED_OUT } from './types.ts';
 import { stateOf, type SessionStorage } from './storage.ts';
 
 /** Refresh this long before the access token expires. */
-export const REFRESH_AHEAD_MS = 5 * 60_000;
+const REFRESH_AHEAD_MS = 5 * 60_000;
 /** The delay before the stored session is checked at start. */
-export const SESSION_CHECK_DELAY_MS = 100;
+const SESSION_CHECK_DELAY_MS = 100;
 /** Waiting refreshes poll the one in flight this often, this many times. */
-export const REFRESH_POLL_MS = 100;
-export const REFRESH_POLL_TRIES = 100;
+const REFRESH_POLL_MS = 100;
+const REFRESH_POLL_TRIES = 100;
 
-export const NO_REFRESH_TOKEN = 'No refresh token available';
+const NO_REFRESH_TOKEN = 'No refresh token available';
 export const REFRESH_TIMEOUT = 'Token refresh timeout';
 
 export interface SessionDeps {

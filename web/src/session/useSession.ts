@@ -3,7 +3,7 @@ import { authApi } from './auth-api.ts';
 import { session } from './session.ts';
 import type { AuthResult, MembershipTier } from './types.ts';
 
-export const CREDENTIALS_REQUIRED = 'Email and password are required';
+const CREDENTIALS_REQUIRED = 'Email and password are required';
 
 /** The signed-in user, the tokens, and the ways in and out. */
 export function useSession() {

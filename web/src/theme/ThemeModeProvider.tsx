@@ -3,9 +3,9 @@ import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle.ts';
 import { themes, type DarkStyle } from './themes.ts';
 
-export type ThemeMode = 'light' | 'dark';
-export const THEME_MODE_KEY = 'kicksight-theme';
-export const DARK_STYLE_KEY = 'kicksight-dark-style';
+type ThemeMode = 'light' | 'dark';
+const THEME_MODE_KEY = 'kicksight-theme';
+const DARK_STYLE_KEY = 'kicksight-dark-style';
 
 interface ThemeModeValue {
   mode: ThemeMode;

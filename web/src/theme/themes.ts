@@ -85,7 +85,7 @@ export const light: AppTheme = {
   badges: lightBadges,
 };
 
-export const stone: AppTheme = {
+const stone: AppTheme = {
   ...base,
   name: 'stone',
   dark: true,
@@ -109,7 +109,7 @@ export const stone: AppTheme = {
   badges: darkBadges,
 };
 
-export const night: AppTheme = {
+const night: AppTheme = {
   ...base,
   name: 'night',
   dark: true,

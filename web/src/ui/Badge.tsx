@@ -21,8 +21,6 @@ const TIER_LABELS: Record<string, { label: string; tone: string }> = {
   admin: { label: 'Admin', tone: 'orange' },
 };
 
-export const tierLabel = (tier: string | null | undefined): string => TIER_LABELS[tier ?? '']?.label ?? 'Trial';
-
 export function TierBadge({ tier }: { tier: string | null | undefined }) {
   const row = TIER_LABELS[tier ?? ''] ?? TIER_LABELS.trial!;
   return <Badge $tone={row.tone}>{row.label}</Badge>;

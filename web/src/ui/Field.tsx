@@ -15,7 +15,7 @@ const control = css`
 
 export const Input = styled.input`${control}`;
 export const Select = styled.select`${control}`;
-export const Textarea = styled.textarea`${control} min-height: 80px; resize: vertical;`;
+const Textarea = styled.textarea`${control} min-height: 80px; resize: vertical;`;
 
 const Wrapper = styled.div`
   display: flex;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { IconButton } from './IconButton.tsx';
@@ -51,8 +51,7 @@ interface ModalProps {
 export function Modal({ open, title, onClose, children, width = 520 }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +62,7 @@ export function Modal({ open, title, onClose, children, width = 520 }: ModalProp
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        close.current();
+        close();
       } else if (event.key === 'Tab' && dialog) {
         const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (items.length === 0) return;

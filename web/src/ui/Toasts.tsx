@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
-export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
+type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
-export interface ToastInput {
+interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
@@ -16,7 +16,7 @@ interface Toast extends Required<Omit<ToastInput, 'description'>> {
   description?: string;
 }
 
-export const DEFAULT_TOAST_MS = 3_000;
+const DEFAULT_TOAST_MS = 3_000;
 
 const ToastContext = createContext<{ show(toast: ToastInput): void } | null>(null);
 

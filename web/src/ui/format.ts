@@ -1,4 +1,4 @@
-import { utcDay } from '@kicksight/contracts';
+import { utcDay } from '@kicksight/contracts/time';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 

@@ -6,7 +6,7 @@ import { Card, Stack } from './Card.tsx';
 const spin = keyframes`to { transform: rotate(360deg); }`;
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.55; }`;
 
-export const Spinner = styled.span`
+const Spinner = styled.span`
   display: inline-block;
   width: 18px;
   height: 18px;

@@ -7,22 +7,8 @@ import type { Operation } from './operation.ts';
 // Constants
 // ---------------------------------------------------------------------------------------------
 
-/** The ten templates of the email testing page, in its order. */
-export const TESTED_EMAIL_TEMPLATES = [
-  'welcome',
-  'daily-digest',
-  'trial-expiration-warning',
-  'subscription-confirmation',
-  'payment-failed',
-  'subscription-cancellation',
-  'trial-expired-upgrade',
-  'usage-limit-warning',
-  'usage-limit-reached',
-  'reengagement-7days',
-] as const;
-/** Every email the product sends. */
-export const EMAIL_TEMPLATES = [...TESTED_EMAIL_TEMPLATES, 'password-reset', 'email-change-confirm', 'email-changed', 'price-alert'] as const;
-export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+export * from '../email-templates.ts';
+import type { EmailTemplate } from '../email-templates.ts';
 /** Emails a member gets even with email notifications turned off. */
 export const TRANSACTIONAL_EMAIL_TEMPLATES: readonly EmailTemplate[] = ['password-reset', 'email-change-confirm', 'email-changed', 'payment-failed'];
 

@@ -2,7 +2,7 @@ import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
 
-export const ERROR_TITLE = 'Something went wrong!';
+const ERROR_TITLE = 'Something went wrong!';
 
 const Screen = styled.div`
   min-height: 100vh;
@@ -35,7 +35,7 @@ const Buttons = styled.div`
 `;
 
 /** The recovery screen: Try Again, Reload Page, and the details on request (spec 3 §2.13). */
-export function ErrorScreen({ error, onRetry }: { error: Error; onRetry(): void }) {
+function ErrorScreen({ error, onRetry }: { error: Error; onRetry(): void }) {
   const [details, setDetails] = useState(false);
   return (
     <Screen>

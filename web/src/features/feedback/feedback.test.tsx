@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderScreen, stubApi } from '../checkout/test-support.tsx';
+import { renderScreen, stubApi } from '../../test/test-support.tsx';
 import { FeedbackButton } from './index.tsx';
 
 afterEach(() => {

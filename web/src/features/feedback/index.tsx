@@ -1,19 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
 import { useSession } from '../../session/index.ts';
+import { submitFeedback } from './api.ts';
 import { Button, Modal, Stack, TextField, TextareaField, useToast } from '../../ui/index.ts';
 
-export const FEEDBACK_MESSAGES = {
+const FEEDBACK_MESSAGES = {
   required: 'Please enter your feedback',
   failed: 'Failed to submit feedback. Please try again.',
   submitted: 'Feedback Submitted',
 } as const;
 
-export const submitFeedback = (body: { message: string; email?: string }) => api.post<unknown>('/feedback', body);
-
 /** The feedback form: a required message, and an email only when nobody is signed in (spec 3 §2.9). */
-export function FeedbackModal({ open, onClose }: { open: boolean; onClose(): void }) {
+function FeedbackModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { user, isAuthenticated } = useSession();
   const toast = useToast();
   const [message, setMessage] = useState('');

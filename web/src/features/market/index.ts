@@ -1,7 +1,4 @@
 export { SneakerImage } from './SneakerImage.tsx';
 export { MarketStatusBadge } from './MarketStatusBadge.tsx';
-export { useAddToCollection } from './useAddToCollection.ts';
-export { addFailureOf, ADD_FAILED } from './add-errors.ts';
 export { marketStatusOf, isTrendingSneaker, conditionBadgeOf } from './market-labels.ts';
-export { FROM_COLLECTION_KEY, markFromCollection, takeFromCollectionFlag } from './from-collection.ts';
 export { SizeSelect } from './SizeSelect.tsx';

@@ -1,6 +1,6 @@
-import { isTrending, marketStatus, type MarketStatus } from '@kicksight/contracts';
+import { isTrending, marketStatus, type MarketStatus } from '@kicksight/contracts/market';
 
-export interface PricedSneaker {
+interface PricedSneaker {
   currentPrice: number | null;
   retailPrice: number | null;
   priceChange24h: number | null;

@@ -12,7 +12,7 @@ export interface LiveEvent {
 
 type Listener = (signal: StreamSignal, event: LiveEvent | null) => void;
 
-export interface EventStreamDeps {
+interface EventStreamDeps {
   /** The access token to open the stream with, or null when signed out. */
   token(): string | null;
   /** Gets a fresh token after `reauth`. */
@@ -23,8 +23,8 @@ export interface EventStreamDeps {
 }
 
 const LIVE_EVENTS: readonly LiveEventType[] = ['notification', 'membership', 'usage', 'reauth'];
-export const RECONNECT_BASE_MS = 1_000;
-export const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_BASE_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
 
 /**
  * The app's one connection to `/api/events`: reconnects with backoff and the current token, asks for a

@@ -5,10 +5,10 @@ import styled from 'styled-components';
 import { useSession } from '../../session/index.ts';
 import { Button, IconButton, Muted, Skeleton, timeAgo } from '../../ui/index.ts';
 import { useLiveEvents } from './live-events.ts';
-import { notificationKeys, notificationsApi, notificationsQuery, type AppNotification } from './notifications-api.ts';
+import { notificationQueries, notificationsApi, type AppNotification } from './api.ts';
 
-export const EMPTY_TITLE = 'No notifications yet';
-export const EMPTY_TEXT = "You'll see price alerts and updates here";
+const EMPTY_TITLE = 'No notifications yet';
+const EMPTY_TEXT = "You'll see price alerts and updates here";
 
 const Wrapper = styled.div`
   position: relative;
@@ -108,10 +108,10 @@ function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; o
 }
 
 function NotificationsPanel({ id }: { id: string }) {
-  const list = useQuery(notificationsQuery());
+  const list = useQuery(notificationQueries.list());
   const queryClient = useQueryClient();
-  const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData<AppNotification[]>(notificationKeys.list, (old) => (old ? fn(old) : old));
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData<AppNotification[]>(notificationQueries.list().queryKey, (old) => (old ? fn(old) : old));
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
   const markRead = useMutation({
     mutationFn: notificationsApi.markRead,
     onMutate: (target) => update((items) => items.map((n) => (n.id === target ? { ...n, read: true } : n))),
@@ -180,7 +180,7 @@ export function NotificationsPopover() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
-  const list = useQuery({ ...notificationsQuery(), enabled: isAuthenticated });
+  const list = useQuery({ ...notificationQueries.list(), enabled: isAuthenticated });
   const unread = list.data?.filter((n) => !n.read).length ?? 0;
 
   useEffect(() => {

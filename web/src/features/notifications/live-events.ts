@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { session } from '../../session/session.ts';
 import { useSession } from '../../session/index.ts';
 import { EventStream, type LiveEvent } from './event-stream.ts';
-import { notificationKeys } from './notifications-api.ts';
+import { notificationQueries } from './api.ts';
 
 /** The app's one live stream (one per browser tab), opened while someone is signed in. */
-export const liveEvents = new EventStream({
+const liveEvents = new EventStream({
   token: () => session.getState().tokens?.accessToken ?? null,
   refresh: () => session.refresh(),
   open: (url) => new EventSource(url),
@@ -36,13 +36,13 @@ export function useLiveEvents(): void {
   useEffect(() => {
     if (!userId) return;
     const unsubscribe = liveEvents.subscribe((signal, event) => {
-      if (signal === 'notification') void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      if (signal === 'notification') void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
       else if (signal === 'usage') void queryClient.invalidateQueries({ queryKey: USAGE });
       else if (signal === 'membership') {
         if (tierChanged(event, session.getState().user?.membershipTier)) void session.refresh().catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
       } else if (signal === 'reconnected') {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+        void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
       }
     });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderScreen } from '../checkout/test-support.tsx';
+import { renderScreen } from '../../test/test-support.tsx';
 import { UpgradePrompt } from './UpgradePrompt.tsx';
 
 afterEach(cleanup);

@@ -10,7 +10,7 @@ export interface PromptUsage {
   label?: string;
 }
 
-export interface UpgradePromptProps {
+interface UpgradePromptProps {
   open: boolean;
   trigger: UpgradeTrigger;
   usage?: PromptUsage | null;

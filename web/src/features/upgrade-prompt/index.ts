@@ -1,3 +1,3 @@
-export { UpgradePrompt, type PromptUsage, type UpgradePromptProps } from './UpgradePrompt.tsx';
+
 export { UpgradePromptProvider, useUpgradePrompt } from './UpgradePromptProvider.tsx';
-export { triggerOf, triggerOfError, showsUrgency, MONEY_BACK_LINE, type UpgradeTrigger, type Urgency } from './triggers.ts';
+export { triggerOfError } from './triggers.ts';

@@ -32,7 +32,7 @@ export function triggerOfError(error: unknown): UpgradeTrigger | null {
 /** The urgency badge shows only for medium and high. */
 export const showsUrgency = (urgency: Urgency | null | undefined): urgency is 'medium' | 'high' => urgency === 'medium' || urgency === 'high';
 
-export interface PromptCopy {
+interface PromptCopy {
   title: string;
   text: string;
   unlocks: string[];

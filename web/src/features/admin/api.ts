@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { EmailTestResult } from '@kicksight/contracts';
+import { api } from '../../api/client.ts';
+import { daysBefore } from '@kicksight/contracts/time';
+
+export interface AdminAnalytics {
+  health: { activeUsers: number; newSignups: number; systemUptime: number; errorRate: number; trialUsers: number; paidUsers: number };
+  revenue: {
+    monthlyRecurringRevenue: number;
+    averageRevenuePerUser: number;
+    revenueByPlan: { plan: string; subscribers: number; revenue: number }[];
+    revenueGrowth: { month: string; revenue: number; growth: number }[];
+  };
+  trialConversion: { conversionRate: number; convertedUsers: number; totalTrialUsers: number; conversionsByDay: { date: string; conversions: number }[] };
+  churn: { churnRate: number; churnedSubscriptions: number };
+  usage: {
+    byPlan: { plan: string; avgSearchesPerUser: number; avgProductViewsPerUser: number; avgCollectionItems: number; activeUsers: number }[];
+    topFeatures: { feature: string; usageCount: number; uniqueUsers: number }[];
+  };
+}
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  membershipTier: string;
+  membershipStatus: string;
+  createdAt: string;
+}
+
+export const ADMIN_RANGES = [7, 30, 90] as const;
+export type AdminRange = (typeof ADMIN_RANGES)[number];
+const USER_LIST_LIMIT = 10;
+export const FETCH_FAILED = 'Failed to fetch dashboard data';
+export const NO_DATA = 'No data available';
+
+/** The range ending now, as the ISO dates the endpoint takes. */
+function rangeDates(days: AdminRange, now = new Date()): { startDate: string; endDate: string } {
+  return { startDate: daysBefore(now, days).toISOString(), endDate: now.toISOString() };
+}
+
+/** The admin panel's queries, fresh for a minute. */
+export const adminQueries = {
+  all: ['admin'] as const,
+  analytics: (days: AdminRange) =>
+    queryOptions({
+      queryKey: ['admin', 'analytics', days],
+      queryFn: ({ signal }) => api.get<AdminAnalytics | null>('/admin/analytics/dashboard', { signal, query: rangeDates(days), fallback: FETCH_FAILED }),
+      staleTime: 60_000,
+    }),
+  newestUsers: () =>
+    queryOptions({
+      queryKey: ['admin', 'users', USER_LIST_LIMIT],
+      queryFn: async ({ signal }) => (await api.get<{ users: AdminUser[] }>('/admin/users', { signal, query: { limit: USER_LIST_LIMIT }, fallback: FETCH_FAILED })).users,
+      staleTime: 60_000,
+    }),
+};
+
+/** The email template runs of the admin's email page. */
+export const adminApi = {
+  testAllTemplates: () => api.post<EmailTestResult>('/email-test/test-all-templates'),
+  testTemplate: (template: string) => api.post<EmailTestResult>(`/email-test/test-template/${encodeURIComponent(template)}`),
+};

@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../api/client.ts';
+
+/** The password-reset calls of spec 1 §7, with the spec's fallback messages (sign-in itself lives in the session). */
+export const authApi = {
+  forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }, { auth: false, fallback: 'Failed to send reset email' }),
+  resetPassword: (token: string, password: string) =>
+    api.post<{ message: string }>('/auth/reset-password', { token, password }, { auth: false, fallback: 'Failed to reset password' }),
+  /** Any failure counts as an invalid link. */
+  async verifyResetToken(token: string): Promise<boolean> {
+    try {
+      const answer = await api.get<{ valid: boolean }>('/auth/verify-reset-token', { query: { token }, auth: false });
+      return answer.valid === true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** The sign-in pages' queries. */
+export const authQueries = {
+  all: ['auth'] as const,
+  /** Whether the server offers test sign-in: it answers an empty request with a validation error only when it does. */
+  testLoginEnabled: () =>
+    queryOptions({
+      queryKey: ['auth', 'test-login-enabled'],
+      queryFn: async () => {
+        try {
+          await api.post('/auth/test-login', {}, { auth: false });
+          return true;
+        } catch (error) {
+          return error instanceof ApiError && error.status === 400;
+        }
+      },
+      retry: false,
+      staleTime: Infinity,
+    }),
+  /** Whether a reset link's token is still good (any failure counts as an invalid link); checked once per page visit. */
+  resetToken: (token: string) =>
+    queryOptions({ queryKey: ['auth', 'reset-token', token], queryFn: () => authApi.verifyResetToken(token), retry: false, staleTime: Infinity, gcTime: 0 }),
+};

@@ -1,0 +1,166 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort } from './api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
+import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
+import { Button, EmptyState, ErrorState, PageHeader, Select, Stack, Toolbar } from '../../ui/index.ts';
+import { AddItemModal } from './AddItemModal.tsx';
+import { EditItemModal } from './EditItemModal.tsx';
+import { ItemGrid, ItemList, ItemSkeletons } from './ItemViews.tsx';
+import { RelatedCarousel } from './RelatedCarousel.tsx';
+import { RemoveItemDialog } from './RemoveItemDialog.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+
+// The market section loads after the collection, in its own chunk.
+const MarketInsights = lazy(() => import('./Dashboard.tsx').then((m) => ({ default: m.MarketInsights })));
+
+const SORT_LABELS: Record<CollectionSort, string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  'value-high': 'Value: High to Low',
+  'value-low': 'Value: Low to High',
+  'gain-high': 'Gain: High to Low',
+  'gain-low': 'Gain: Low to High',
+};
+
+const BRAND_LABELS: Record<CollectionBrand, string> = { all: 'All Brands', nike: 'Nike', adidas: 'Adidas', jordan: 'Jordan', newbalance: 'New Balance', puma: 'Puma' };
+
+
+const Toggle = styled.div`
+  display: inline-flex;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.control};
+  overflow: hidden;
+  button { border: none; border-radius: 0; }
+`;
+
+/** My Collection: values and gain or loss at market prices, with add, edit and remove. */
+export default function CollectionPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const prompt = useUpgradePrompt();
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [sortBy, setSortBy] = useState<CollectionSort>('newest');
+  const [brand, setBrand] = useState<CollectionBrand>('all');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CollectionItem | null>(null);
+  const [removing, setRemoving] = useState<CollectionItem | null>(null);
+
+  const collection = useQuery({ ...collectionQueries.items({ page, sortBy, brand }), placeholderData: keepPreviousData });
+  const usage = useQuery(membershipQueries.usage());
+  const canAdd = usage.data?.canAddToCollection ?? true;
+
+  useEffect(() => {
+    if (collection.dataUpdatedAt) refreshUsageSoon(queryClient);
+  }, [collection.dataUpdatedAt, queryClient]);
+
+  const openAdd = () => {
+    if (canAdd) return setAdding(true);
+    prompt.open({
+      trigger: 'collection_limit',
+      usage: usage.data ? { used: usage.data.collectionItemsUsed, limit: usage.data.collectionItemsLimit, label: 'Collection items' } : null,
+    });
+  };
+
+  const data = collection.data;
+  const filtered = brand !== 'all';
+  return (
+    <>
+      <PageHeader>
+        <div>
+          <h1>My Collection</h1>
+          <p>Manage and track your sneaker collection</p>
+        </div>
+        <Stack $row $gap={2} $wrap>
+          <Toggle role="group" aria-label="View">
+            <Button type="button" $variant={view === 'grid' ? 'primary' : 'secondary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+              Grid
+            </Button>
+            <Button type="button" $variant={view === 'list' ? 'primary' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+              List
+            </Button>
+          </Toggle>
+          <Button type="button" $variant="secondary" onClick={() => navigate('/admin/search')}>
+            Search Sneakers
+          </Button>
+          <Button type="button" onClick={openAdd}>
+            {canAdd ? 'Add Item' : 'Upgrade to Add'}
+          </Button>
+        </Stack>
+      </PageHeader>
+
+      <SummaryCards stats={data?.stats} />
+
+      <Toolbar>
+        <label>
+          Sort By
+          <Select value={sortBy} onChange={(e) => (setSortBy(e.target.value as CollectionSort), setPage(1))}>
+            {COLLECTION_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label>
+          Brand
+          <Select value={brand} onChange={(e) => (setBrand(e.target.value as CollectionBrand), setPage(1))}>
+            {COLLECTION_BRANDS.map((key) => (
+              <option key={key} value={key}>
+                {BRAND_LABELS[key]}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </Toolbar>
+
+      {collection.isPending && <ItemSkeletons />}
+      {collection.isError && !data && (
+        <ErrorState title="Error loading collection" message="Failed to load your collection. Please try again." onRetry={() => void collection.refetch()} />
+      )}
+      {data && data.items.length === 0 && !filtered && (
+        <EmptyState
+          title="Your collection is empty"
+          text="Find a pair in the catalogue and track what it is worth."
+          action={
+            <Button type="button" onClick={() => navigate('/search')}>
+              Add Your First Sneaker
+            </Button>
+          }
+        />
+      )}
+      {data && data.items.length === 0 && filtered && <EmptyState title="No pairs of this brand" text="Choose another brand to see the rest of your collection." />}
+      {data && data.items.length > 0 && (
+        <>
+          {view === 'grid' ? <ItemGrid items={data.items} onEdit={setEditing} onRemove={setRemoving} /> : <ItemList items={data.items} onEdit={setEditing} onRemove={setRemoving} />}
+          {data.totalPages > 1 && (
+            <Stack $row $gap={2} $justify="center" $align="center" style={{ marginTop: 16 }}>
+              <Button type="button" $variant="secondary" disabled={!data.hasPreviousPage} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {data.page} of {data.totalPages}
+              </span>
+              <Button type="button" $variant="secondary" disabled={!data.hasNextPage} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </Stack>
+          )}
+        </>
+      )}
+
+      <RelatedCarousel />
+
+      <Suspense fallback={null}>
+        <MarketInsights />
+      </Suspense>
+
+      <AddItemModal open={adding} onClose={() => setAdding(false)} />
+      {editing && <EditItemModal item={editing} onClose={() => setEditing(null)} />}
+      {removing && <RemoveItemDialog item={removing} onClose={() => setRemoving(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { CollectionItem } from './api.ts';
+import { SneakerImage } from '../market/index.ts';
+import { markFromCollection } from './from-collection.ts';
+import { Badge, Button, Card, Change, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
+import { conditionLabel } from './item-form.ts';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+`;
+
+const ItemCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  height: 100%;
+  h3 { font-size: 15px; margin: 0; }
+  h3 a { color: inherit; text-decoration: none; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; font-size: 13px; }
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+  .actions { display: flex; gap: 8px; margin-top: auto; }
+`;
+
+const Table = styled.div`
+  overflow-x: auto;
+  table { width: 100%; border-collapse: collapse; background: ${({ theme }) => theme.colors.surface}; border-radius: ${({ theme }) => theme.radius.card}; }
+  th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; white-space: nowrap; }
+  th { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 600; }
+  td.num { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+interface ItemActions {
+  onEdit(item: CollectionItem): void;
+  onRemove(item: CollectionItem): void;
+}
+
+const titleOf = (item: CollectionItem) =>
+  item.sneakerId && item.sneakerId !== 'manual' ? (
+    <Link to={`/admin/product/${item.sneakerId}`} state={{ from: 'collection' }} onClick={markFromCollection}>
+      {item.name}
+    </Link>
+  ) : (
+    item.name
+  );
+
+export function ItemGrid({ items, onEdit, onRemove }: { items: CollectionItem[] } & ItemActions) {
+  return (
+    <Grid aria-label="Collection items">
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard as="article" aria-label={item.name}>
+            <SneakerImage src={item.imageUrl} name={item.name} brand={item.brand} />
+            <h3>{titleOf(item)}</h3>
+            <Muted>
+              {item.brand} · {item.colorway}
+            </Muted>
+            <div>
+              <Badge $tone="blue">US {item.size}</Badge> <Badge>{conditionLabel(item.condition)}</Badge>
+            </div>
+            <dl>
+              <dt>Current value</dt>
+              <dd>{formatMoney(item.currentValue)}</dd>
+              <dt>Purchase price</dt>
+              <dd>{formatMoney(item.purchasePrice)}</dd>
+              <dt>Gain/Loss</dt>
+              <dd>
+                <Change cents={item.gainLoss} percent={item.gainLossPercent} />
+              </dd>
+            </dl>
+            <div className="actions">
+              <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+                Edit
+              </Button>
+              <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+                Remove
+              </Button>
+            </div>
+          </ItemCard>
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+export function ItemList({ items, onEdit, onRemove }: { items: CollectionItem[] } & ItemActions) {
+  return (
+    <Table>
+      <table aria-label="Collection items">
+        <thead>
+          <tr>
+            <th scope="col">Sneaker</th>
+            <th scope="col">Size</th>
+            <th scope="col">Condition</th>
+            <th scope="col">Purchase price</th>
+            <th scope="col">Current value</th>
+            <th scope="col">Gain/Loss</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                {titleOf(item)}
+                <br />
+                <Muted>{item.brand}</Muted>
+              </td>
+              <td>US {item.size}</td>
+              <td>{conditionLabel(item.condition)}</td>
+              <td className="num">{formatMoney(item.purchasePrice)}</td>
+              <td className="num">{formatMoney(item.currentValue)}</td>
+              <td className="num">
+                <Change cents={item.gainLoss} percent={item.gainLossPercent} />
+              </td>
+              <td>
+                <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+                  Edit
+                </Button>{' '}
+                <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Table>
+  );
+}
+
+export function ItemSkeletons() {
+  return (
+    <Grid aria-busy="true" aria-label="Loading collection">
+      {Array.from({ length: 8 }, (_, i) => (
+        <li key={i}>
+          <ItemCard>
+            <Skeleton $h={160} />
+            <Skeleton $h={16} $w="80%" />
+            <Skeleton $h={12} $w="50%" />
+            <Skeleton $h={40} />
+          </ItemCard>
+        </li>
+      ))}
+    </Grid>
+  );
+}

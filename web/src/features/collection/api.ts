@@ -1,0 +1,119 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  CollectionItemView,
+  CollectionStats,
+  MarketOverview,
+  PhotoView,
+  QuickMetrics,
+  RelatedProduct,
+  ValueMetrics,
+  collectionResponseSchema,
+  createItemBodySchema,
+  updateItemBodySchema,
+} from '@kicksight/contracts';
+import { api } from '../../api/client.ts';
+import { shouldRetry } from '../../api/retry.ts';
+
+/** The shapes of the collection's answers and bodies, from the shared contracts (types only). */
+export type CollectionItem = CollectionItemView;
+export type Photo = PhotoView;
+export type { CollectionStats };
+type CollectionPage = z.infer<typeof collectionResponseSchema>;
+export type CreateItem = z.input<typeof createItemBodySchema>;
+export type UpdateItem = z.input<typeof updateItemBodySchema>;
+
+const COLLECTION_PAGE_SIZE = 20;
+export const COLLECTION_SORTS = ['newest', 'oldest', 'value-high', 'value-low', 'gain-high', 'gain-low'] as const;
+export type CollectionSort = (typeof COLLECTION_SORTS)[number];
+export const COLLECTION_BRANDS = ['all', 'nike', 'adidas', 'jordan', 'newbalance', 'puma'] as const;
+export type CollectionBrand = (typeof COLLECTION_BRANDS)[number];
+
+interface CollectionParams {
+  page: number;
+  sortBy: CollectionSort;
+  brand: CollectionBrand;
+}
+
+export const METRICS_FAILED = 'Unable to load personalized metrics. Please try again.';
+const MARKET_EMPTY = 'No data received from market overview API';
+
+/** Money in cents; a part the BFF could not compute is null (what failed is in `errors`). */
+
+export interface TrendingSneaker {
+  id: string;
+  name: string;
+  brand: string;
+  imageUrl: string | null;
+  currentPrice: number | null;
+  retailPrice: number | null;
+  priceChange24h: number | null;
+  premiumPercent?: number | null;
+  marketStatus?: { label: string; color: string; description?: string };
+}
+
+/** The BFF's aggregations answer a failed part as null, with what failed in `errors`. */
+type WithErrors<T> = Omit<T, 'errors'> & { errors?: string[] };
+
+/** The collection page's queries: its items and photos, the related carousel and the overview above it. */
+export const collectionQueries = {
+  all: ['collection'] as const,
+  items: (params: CollectionParams) =>
+    queryOptions({
+      queryKey: ['collection', 'items', params],
+      queryFn: ({ signal }) =>
+        api.get<CollectionPage>('/collections', {
+          signal,
+          query: { page: params.page, limit: COLLECTION_PAGE_SIZE, sortBy: params.sortBy, brands: params.brand === 'all' ? undefined : params.brand },
+        }),
+      retry: (failures, error) => shouldRetry(failures, error, 3),
+      retryDelay: 1_000,
+    }),
+  photos: (itemId: string) =>
+    queryOptions({ queryKey: ['collection', 'photos', itemId], queryFn: ({ signal }) => api.get<Photo[]>(`/collections/${itemId}/photos`, { signal }) }),
+  related: (limit = 12) =>
+    queryOptions({
+      queryKey: ['collection', 'related', 'recommendations', limit],
+      queryFn: ({ signal }) => api.get<{ products: RelatedProduct[] }>('/collections/related/recommendations', { signal, query: { limit, strategy: 'mixed' } }),
+      staleTime: 30 * 60_000,
+      gcTime: 60 * 60_000,
+    }),
+  quickMetrics: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'value-metrics', 'quick'],
+      queryFn: ({ signal }) => api.get<WithErrors<QuickMetrics> | null>('/dashboard/value-metrics', { signal, query: { quick: true }, fallback: METRICS_FAILED }),
+    }),
+  valueMetrics: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'value-metrics'],
+      queryFn: ({ signal }) => api.get<WithErrors<ValueMetrics> | null>('/dashboard/value-metrics', { signal, fallback: METRICS_FAILED }),
+    }),
+  trending: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'trending'],
+      queryFn: async ({ signal }) => {
+        const body = await api.get<{ sneakers?: TrendingSneaker[] | null } | TrendingSneaker[] | null>('/dashboard/trending', { signal });
+        return Array.isArray(body) ? body : (body?.sneakers ?? []);
+      },
+    }),
+  marketOverview: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'market-overview'],
+      queryFn: async ({ signal }) => {
+        const body = await api.get<WithErrors<MarketOverview> | null>('/dashboard/market-overview', { signal });
+        if (!body || typeof body.totalSneakers !== 'number') throw new Error(MARKET_EMPTY);
+        return body;
+      },
+    }),
+};
+
+export const collectionApi = {
+  add: (item: CreateItem, idempotencyKey: string) => api.post<CollectionItem>('/collections', item, { idempotencyKey }),
+  update: (id: string, changes: UpdateItem, idempotencyKey: string) => api.put<CollectionItem>(`/collections/${id}`, changes, { idempotencyKey }),
+  remove: (id: string, idempotencyKey: string) => api.del<unknown>(`/collections/${id}`, { idempotencyKey }),
+  uploadPhoto(id: string, file: File, idempotencyKey: string) {
+    const form = new FormData();
+    form.append('photo', file);
+    return api.post<Photo>(`/collections/${id}/photos`, form, { idempotencyKey, fallback: 'File upload failed' });
+  },
+};

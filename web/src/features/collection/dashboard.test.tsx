@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderScreen, stubApi } from '../../test/test-support.tsx';
+import DashboardPage from './Dashboard.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const sneaker = { id: 's1', name: 'Jordan 1 Chicago', brand: 'Jordan', imageUrl: null, currentPrice: 41200, retailPrice: 18000, priceChange24h: 1500 };
+
+describe('dashboard data', () => {
+  it('shows quick metrics in dollars from cents, value metrics with urgency, trending and the market', async () => {
+    stubApi({
+      'GET /api/dashboard/value-metrics': (init) => ({ status: 200, body: { data: null, init } }),
+      'GET /api/dashboard/trending': { timeframe: '7d', sneakers: [sneaker] },
+      'GET /api/dashboard/market-overview': { asOf: null, totalSneakers: 1200, totalSales: 50000, averagePrice: 25000, averagePremiumPercent: 20, trendingCount: 3, gainers: [sneaker], losers: [], brands: [] },
+    });
+    renderScreen(<DashboardPage />);
+    await waitFor(() => expect(screen.getAllByText('Jordan 1 Chicago')).toHaveLength(2));
+    expect(screen.getByText('1,200')).toBeTruthy();
+    expect(await screen.findByText('Unable to load personalized metrics. Please try again.', { selector: 'span' })).toBeTruthy();
+  });
+
+  it("says 'No data received from market overview API' when the market part is empty", async () => {
+    stubApi({
+      'GET /api/dashboard/value-metrics': (_init, url) =>
+        url.searchParams.get('quick')
+          ? { status: 200, body: { data: { collectionCount: 3, collectionValue: 123400, searchesThisMonth: 7, potentialSavings: 5000 } } }
+          : {
+              status: 200,
+              body: {
+                data: {
+                  collectionValue: { currentMarketValue: 123400, totalItems: 3 },
+                  usagePatterns: { searchesThisMonth: 7, averageSearchesPerDay: 0.33 },
+                  potentialSavings: { priceAlertSavings: 5000, timeValueSavings: 0, totalPotentialValue: 5000 },
+                  upgradeRecommendation: { primaryBenefit: 'Unlimited searches', secondaryBenefits: ['Price predictions'], urgency: 'high', estimatedMonthlySavings: 2000 },
+                },
+              },
+            },
+      'GET /api/dashboard/trending': { sneakers: [] },
+      'GET /api/dashboard/market-overview': null,
+    });
+    renderScreen(<DashboardPage />);
+    await waitFor(() => expect(screen.getAllByText('$1,234')).toHaveLength(2));
+    expect(await screen.findByText('high urgency')).toBeTruthy();
+    expect(await screen.findByText('No data received from market overview API')).toBeTruthy();
+    expect(screen.getByText('Nothing is trending right now.')).toBeTruthy();
+  });
+});

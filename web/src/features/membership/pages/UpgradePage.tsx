@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSession } from '../../../session/index.ts';
+import { Badge, Button, Card, CardTitle, ErrorState, Muted, PageHeader, Skeleton, formatDate, useToast } from '../../../ui/index.ts';
+import { trackEvent } from '../checkout/analytics.ts';
+import { BillingToggle } from '../checkout/components/BillingToggle.tsx';
+import { PlanCard, PlanGrid } from '../checkout/components/PlanCard.tsx';
+import { createCheckoutSession, membershipQueries, planRank, type BillingPeriod, type PaidPlan } from '../api.ts';
+import { OFFER_TEXTS } from '../checkout/offer-texts.ts';
+import { UsageBar } from '../usage/UsageBar.tsx';
+import { FeatureComparison } from '../checkout/components/FeatureComparison.tsx';
+
+export const UPGRADE_FAILED = { title: 'Upgrade Failed', description: 'Unable to start the upgrade process. Please try again.' };
+
+const Page = styled.div`
+  display: grid;
+  gap: 24px;
+`;
+const UsageGrid = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+const Warning = styled.div`
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-radius: ${({ theme }) => theme.radius.card};
+  padding: 12px 16px;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+const Guarantee = styled.p`
+  text-align: center;
+  font-weight: 600;
+  margin: 0;
+`;
+const Row = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  justify-content: space-between;
+`;
+
+/** Upgrade (spec 3 §2.5): the current plan, usage, and the higher plans. */
+export default function UpgradePage() {
+  const [billing, setBilling] = useState<BillingPeriod>('monthly');
+  const { isAdmin } = useSession();
+  const plans = useQuery(membershipQueries.plans());
+  const status = useQuery(membershipQueries.status());
+  const usage = useQuery(membershipQueries.usage());
+  const toast = useToast();
+  const checkout = useMutation({
+    mutationFn: ({ plan, period }: { plan: PaidPlan; period: BillingPeriod }) => createCheckoutSession(plan, period),
+    onSuccess: (url) => window.location.assign(url),
+    onError: () => toast.show({ ...UPGRADE_FAILED, variant: 'error', duration: 5_000 }),
+  });
+  useEffect(() => trackEvent('page_view', { page_title: 'Upgrade', page_path: '/admin/upgrade' }), []);
+
+  const current = status.data?.plan.name ?? 'trial';
+  const currentRank = isAdmin ? planRank('unlimited') : planRank(current);
+  const onHighest = currentRank >= planRank('unlimited');
+  const isPaid = current !== 'trial';
+  const trialEndsAt = usage.data?.trialEndsAt ?? status.data?.subscription?.trialEndsAt ?? null;
+  const daysLeft = usage.data?.daysLeftInTrial ?? null;
+
+  return (
+    <Page>
+      <PageHeader>
+        <div>
+          <h1>Upgrade Your Plan</h1>
+          <p>Unlock historical sales, price predictions and higher limits.</p>
+        </div>
+        {isPaid && (
+          <Button as={Link} to="/settings" $variant="secondary">
+            Manage Subscription
+          </Button>
+        )}
+      </PageHeader>
+
+      <Card aria-label="Current plan">
+        <Row>
+          <div>
+            <CardTitle>Current Plan</CardTitle>
+            {status.isPending ? (
+              <Skeleton $w="160px" />
+            ) : (
+              <p style={{ margin: 0, fontSize: 20, fontWeight: 700 }}>
+                {status.data?.plan.displayName ?? 'Free Trial'}{' '}
+                {current === 'trial' ? <Badge $tone="gray">Trial</Badge> : <Badge $tone="green">Active</Badge>}
+              </p>
+            )}
+          </div>
+        </Row>
+      </Card>
+
+      {current === 'trial' && trialEndsAt && (daysLeft === null || daysLeft <= 3) && (
+        <Warning role="alert">
+          {usage.data?.isTrialExpired ? `Your free trial ended on ${formatDate(trialEndsAt)}.` : `Your free trial ends on ${formatDate(trialEndsAt)}.`} Upgrade to keep full access.
+        </Warning>
+      )}
+
+      <section aria-label="Usage">
+        {usage.isError && <ErrorState message="Error loading usage data" onRetry={() => void usage.refetch()} />}
+        {usage.isPending && <Skeleton $h={96} />}
+        {usage.data && (
+          <UsageGrid>
+            <Card>
+              <UsageBar label="Daily Searches" used={usage.data.searchesUsed} limit={usage.data.searchesLimit} />
+            </Card>
+            <Card>
+              <UsageBar label="Product Views" used={usage.data.productViewsUsed} limit={usage.data.productViewsLimit} />
+            </Card>
+            <Card>
+              <UsageBar label="Collection Items" used={usage.data.collectionItemsUsed} limit={usage.data.collectionItemsLimit} />
+            </Card>
+          </UsageGrid>
+        )}
+      </section>
+
+      {onHighest && (
+        <Card aria-label="Highest plan" style={{ textAlign: 'center' }}>
+          <CardTitle>You&apos;re on the highest plan!</CardTitle>
+          <p>
+            <Muted>Every feature and the highest limits are already yours.</Muted>
+          </p>
+          <Button as={Link} to="/dashboard">
+            Back to Dashboard
+          </Button>
+        </Card>
+      )}
+        <section aria-label="Plans" style={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
+          <BillingToggle value={billing} onChange={setBilling} savingsBadge={OFFER_TEXTS.upgrade.savingsBadge} />
+          {plans.isError && <ErrorState message={plans.error.message} onRetry={() => void plans.refetch()} />}
+          {plans.isPending && <Skeleton $h={360} />}
+          {plans.data && (
+            <PlanGrid style={{ width: '100%' }}>
+              {plans.data
+                .filter((plan) => plan.name !== 'trial')
+                .map((plan) => {
+                  const rank = planRank(plan.name);
+                  const isCurrent = rank === currentRank;
+                  const lower = rank < currentRank;
+                  return (
+                    <PlanCard
+                      key={plan.name}
+                      plan={plan}
+                      billing={billing}
+                      marker={isCurrent ? <Badge $tone="green">Current Plan</Badge> : undefined}
+                      action={
+                        isCurrent || lower ? (
+                          <Button type="button" $block $variant="secondary" disabled>
+                            {isCurrent ? 'Current Plan' : 'Not Available'}
+                          </Button>
+                        ) : (
+                          <Button type="button" $block disabled={checkout.isPending} onClick={() => checkout.mutate({ plan: plan.name as PaidPlan, period: billing })}>
+                            {plan.buttonText}
+                          </Button>
+                        )
+                      }
+                    />
+                  );
+                })}
+            </PlanGrid>
+          )}
+        </section>
+
+      {plans.data && <FeatureComparison plans={plans.data} />}
+      <Guarantee>{OFFER_TEXTS.upgrade.guarantee}</Guarantee>
+    </Page>
+  );
+}

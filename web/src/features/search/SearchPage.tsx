@@ -1,0 +1,210 @@
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError } from '../../api/client.ts';
+import { searchQueries, type SearchParams } from './api.ts';
+import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
+import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
+import { Badge, Button, Card, EmptyState, ErrorState, Input, Muted, PageHeader, Select, Skeleton, Toolbar } from '../../ui/index.ts';
+import { ResultCard } from './ResultCard.tsx';
+import { SEARCH_BRANDS, SEARCH_SORTS, TOO_SHORT, canSearch, resultsFoundText } from './search-state.ts';
+
+const Form = styled(Toolbar).attrs({ as: 'form' })`
+  .query { flex: 1 1 280px; }
+`;
+
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+  margin-bottom: 16px;
+  button { border: none; background: none; cursor: pointer; color: inherit; padding: 0 0 0 4px; font-weight: 700; }
+`;
+
+const Results = styled.ul<{ $list: boolean }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: ${({ $list }) => ($list ? '1fr' : 'repeat(auto-fill, minmax(240px, 1fr))')};
+`;
+
+/** Search Sneakers: query, brand and sort, results with market labels, add to the collection. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const prompt = useUpgradePrompt();
+  const usage = useQuery(membershipQueries.usage());
+  /** The query searched is the URL's: a submit, a cleared chip and the browser's back button all move it. */
+  const submitted = params.get('q') ?? '';
+  const [text, setText] = useState(submitted);
+  // The input follows the URL whenever the URL's search changes (React's 'adjust state when a prop changes' pattern).
+  const [urlSearch, setUrlSearch] = useState(params.toString());
+  if (urlSearch !== params.toString()) {
+    setUrlSearch(params.toString());
+    setText(submitted);
+  }
+  const [brand, setBrand] = useState(params.get('brand') ?? '');
+  const [sortBy, setSortBy] = useState<SearchParams['sortBy']>(params.get('sort') === 'release_date' ? 'release_date' : 'rank');
+  const [list, setList] = useState(false);
+  const [tooShort, setTooShort] = useState(false);
+
+  const active = canSearch(submitted, brand);
+  const search = useQuery({ ...searchQueries.results({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
+
+  useEffect(() => {
+    if (search.dataUpdatedAt || search.errorUpdatedAt) refreshUsageSoon(queryClient);
+  }, [search.dataUpdatedAt, search.errorUpdatedAt, queryClient]);
+
+  const limitHit = search.error ? triggerOfError(search.error) : null;
+  const promptOnLimit = useEffectEvent(() => {
+    if (limitHit)
+      prompt.open({
+        trigger: limitHit,
+        usage: usage.data ? { used: usage.data.searchesUsed, limit: usage.data.searchesLimit, label: 'Searches' } : null,
+      });
+  });
+  useEffect(() => {
+    if (search.errorUpdatedAt) promptOnLimit(); // once per failed search
+  }, [search.errorUpdatedAt]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = text.trim();
+    if (!canSearch(q, brand)) return setTooShort(true);
+    setTooShort(false);
+    setParams(q ? { q } : {}, { replace: false });
+  };
+
+  const clearAll = () => {
+    setText('');
+    setBrand('');
+    setSortBy('rank');
+    setTooShort(false);
+    setParams({});
+  };
+
+  return (
+    <>
+      <PageHeader>
+        <div>
+          <h1>Search Sneakers</h1>
+          <p>Find and add sneakers to your collection</p>
+        </div>
+        <div role="group" aria-label="View" style={{ display: 'flex', gap: 4 }}>
+          <Button type="button" $size="sm" $variant={list ? 'secondary' : 'primary'} aria-pressed={!list} onClick={() => setList(false)}>
+            Grid
+          </Button>
+          <Button type="button" $size="sm" $variant={list ? 'primary' : 'secondary'} aria-pressed={list} onClick={() => setList(true)}>
+            List
+          </Button>
+        </div>
+      </PageHeader>
+
+      <Form role="search" onSubmit={submit}>
+        <label className="query">
+          <span className="visually-hidden">Search query</span>
+          <Input type="search" placeholder="Search by name, brand or SKU" value={text} onChange={(e) => setText(e.target.value)} aria-label="Search query" />
+        </label>
+        <label>
+          Brand
+          <Select value={brand} onChange={(e) => setBrand(e.target.value)}>
+            <option value="">All Brands</option>
+            {SEARCH_BRANDS.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label>
+          Sort By
+          <Select value={sortBy} onChange={(e) => setSortBy(e.target.value as SearchParams['sortBy'])}>
+            {SEARCH_SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <Button type="submit" disabled={text.trim() === ''}>
+          Search
+        </Button>
+      </Form>
+
+      {(submitted || brand) && (
+        <Chips aria-label="Active filters">
+          {submitted && (
+            <Badge $tone="blue">
+              “{submitted}”
+              <button type="button" aria-label="Remove query" onClick={() => (setText(''), setParams({}))}>
+                ×
+              </button>
+            </Badge>
+          )}
+          {brand && (
+            <Badge $tone="blue">
+              {brand}
+              <button type="button" aria-label="Remove brand" onClick={() => setBrand('')}>
+                ×
+              </button>
+            </Badge>
+          )}
+          {search.data && <Muted role="status">{resultsFoundText(search.data.total)}</Muted>}
+        </Chips>
+      )}
+
+      {tooShort && <Muted role="alert">{TOO_SHORT}</Muted>}
+      {!active && !tooShort && <EmptyState title="Search the catalogue" text="Type a name, a model or a SKU, or pick a brand." />}
+      {active && search.isPending && (
+        <Results $list={list} aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <li key={i}>
+              <Card>
+                <Skeleton $h={150} />
+                <Skeleton $h={14} $w="70%" />
+              </Card>
+            </li>
+          ))}
+        </Results>
+      )}
+      {search.isError && !limitHit && (
+        <ErrorState title="Search failed" message={search.error instanceof ApiError && search.error.status < 500 ? search.error.message : 'Failed to load search results. Please try again.'} onRetry={() => void search.refetch()} />
+      )}
+      {search.isError && limitHit && (
+        <ErrorState
+          title="Limit reached"
+          message={search.error.message}
+          action={
+            <Button type="button" onClick={() => prompt.open({ trigger: limitHit })}>
+              See upgrade options
+            </Button>
+          }
+        />
+      )}
+      {search.data && search.data.sneakers.length === 0 && (
+        <EmptyState
+          title="No sneakers found"
+          text="Try another name or fewer filters."
+          action={
+            <Button type="button" $variant="secondary" onClick={clearAll}>
+              Clear All Filters
+            </Button>
+          }
+        />
+      )}
+      {search.data && search.data.sneakers.length > 0 && (
+        <Results $list={list} aria-label="Search results">
+          {search.data.sneakers.map((sneaker) => (
+            <li key={sneaker.id}>
+              <ResultCard sneaker={sneaker} list={list} />
+            </li>
+          ))}
+        </Results>
+      )}
+    </>
+  );
+}

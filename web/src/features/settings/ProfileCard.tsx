@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { session } from '../../session/session.ts';
+import { Button, Card, CardTitle, Stack, TextField, useToast } from '../../ui/index.ts';
+import { settingsApi, settingsQueries, type Profile } from './api.ts';
+import { hasErrors, profileErrorMessage, profilePayload, splitName, validateProfile, type ProfileErrors, type ProfileForm } from './validation.ts';
+
+/** Profile: first and last name and email, with the spec's checks and server errors (spec 3 §5, §8). Keyed by the saved profile, so a change to it starts the form afresh. */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const [form, setForm] = useState<ProfileForm>(() => ({ ...splitName(profile.name), email: profile.email }));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const save = useMutation({
+    mutationFn: settingsApi.updateProfile,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, ...saved } : old));
+      session.updateUser({ name: saved.name, email: saved.email });
+      toast.show({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+    },
+    onError: (error) => {
+      const message = profileErrorMessage(error as { code?: string; message?: string });
+      if (message.startsWith('This email')) setErrors({ email: message });
+      toast.show({ title: message, variant: 'error', duration: 5_000 });
+    },
+  });
+
+  const edit = (field: keyof ProfileForm) => (event: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProfile(form);
+    setErrors(found);
+    if (!hasErrors(found)) save.mutate(profilePayload(form));
+  };
+
+  return (
+    <Card aria-labelledby="profile-title">
+      <CardTitle id="profile-title">Profile</CardTitle>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={3}>
+          <Stack $row $wrap $gap={3}>
+            <div style={{ flex: '1 1 200px' }}>
+              <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={edit('firstName')} error={errors.firstName} />
+            </div>
+            <div style={{ flex: '1 1 200px' }}>
+              <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={edit('lastName')} error={errors.lastName} />
+            </div>
+          </Stack>
+          <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={edit('email')} error={errors.email} />
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Profile'}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderScreen, stubApi } from '../../test/test-support.tsx';
+import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
+import { ForecastPanel } from './ForecastPanel.tsx';
+
+const day = (i: number) => new Date(Date.UTC(2026, 9, 1) + i * 86_400_000).toISOString().slice(0, 10);
+const band = (price: number, width: number) => ({ lower: price - width, upper: price + width });
+const summary = {
+  sneakerId: 'abc',
+  asOf: day(20),
+  currentPrice: 20_000,
+  predictedPrice: 21_000,
+  expectedChange: 1_000,
+  expectedChangePercent: 5,
+  predictedDirection: 'up',
+  confidence: 72,
+  priceRange: { min: 17_000, max: 25_000 },
+  warnings: ['Fewer than 3 sales in the last 30 days.'],
+  horizonDays: 30,
+  history: Array.from({ length: 20 }, (_, i) => ({ date: day(i), averagePrice: 20_000 + i * 10, salesVolume: 2 })),
+  path: Array.from({ length: 30 }, (_, i) => ({ date: day(21 + i), horizon: i + 1, price: 20_000 + i * 33, bands: { '50': band(20_000, 500 + i * 20), '80': band(20_000, 1_000 + i * 40), '95': band(20_000, 1_500 + i * 60) } })),
+  model: { name: 'ses', fitWindowDays: 180, observations: 120, smoothing: 0.3, description: 'x' },
+  volatility: { score: 42, label: 'Medium Risk', salesCount: 12, pricesUsed: 12, windowDays: 30, fallback: false },
+};
+
+const render = (locked = false) =>
+  renderScreen(
+    <UpgradePromptProvider>
+      <ForecastPanel sneakerId="abc" locked={locked} basePrice={20_000} />
+    </UpgradePromptProvider>,
+  );
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the forecast panel', () => {
+  it('shows the predicted price, change, direction, confidence, range, volatility and the three bands', async () => {
+    stubApi({
+      'GET /api/sneakers/abc/prediction-summary': summary,
+      'GET /api/sneakers/abc/sales/recent': { sales: [{ id: '1', amount: 20_000, size: 10, size_type: 'US', created_at: new Date().toISOString() }] },
+    });
+    render();
+    expect(await screen.findByText('$210')).toBeTruthy();
+    expect(screen.getByText('+$10 (+5.0%)')).toBeTruthy();
+    expect(screen.getByText('Up')).toBeTruthy();
+    expect(screen.getByText('72%')).toBeTruthy();
+    expect(screen.getByText('$170 – $250')).toBeTruthy();
+    expect(screen.getByText('Medium Risk')).toBeTruthy();
+    expect(screen.getByText('Fewer than 3 sales in the last 30 days.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /30-day price forecast: 30-day forecast \$/ })).toBeTruthy();
+    for (const level of ['50', '80', '95']) expect(document.querySelector(`path[data-band="${level}"]`)?.getAttribute('d')).toMatch(/^M/);
+    expect(await screen.findByText('1')).toBeTruthy();
+  });
+
+  it('explains INSUFFICIENT_DATA', async () => {
+    stubApi({ 'GET /api/sneakers/abc/prediction-summary': () => ({ status: 422, body: { message: 'INSUFFICIENT_DATA: not enough', code: 'INSUFFICIENT_DATA' } }) });
+    render();
+    expect(await screen.findByText('Not enough historical data available for accurate predictions')).toBeTruthy();
+  });
+
+  it('shows a trial member the locked teaser with the 30-day guarantee, without asking the server', () => {
+    const calls = stubApi({});
+    render(true);
+    expect(screen.getByText('30-day money-back guarantee')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upgrade to Unlock' })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { sneakerQueries } from './api.ts';
+import { SalesHistoryChart, type ChartType } from '../../ui/charts/SalesHistoryChart.tsx';
+import { pricePointsOf, type PricePoint } from '../../ui/charts/summaries.ts';
+import { Button, Card, CardTitle, ErrorState, ExpandIcon, Modal, Skeleton, Toolbar } from '../../ui/index.ts';
+import { Locked } from './Locked.tsx';
+import { isPremiumLocked } from './detail-logic.ts';
+import { useIsMobile } from './useIsMobile.ts';
+import { DAY_MS, utcDay } from '@kicksight/contracts/time';
+
+const RANGES = [
+  { label: '7D', days: 7 },
+  { label: '30D', days: 30 },
+  { label: '90D', days: 90 },
+  { label: '1Y', days: 365 },
+] as const;
+const TYPES: { value: ChartType; label: string }[] = [
+  { value: 'line', label: 'Line' },
+  { value: 'area', label: 'Area' },
+  { value: 'combined', label: 'Combined' },
+];
+
+export const chartHeightOf = (mobile: boolean): number => (mobile ? 350 : 400);
+
+
+const Full = styled.div`
+  &:fullscreen { background: ${({ theme }) => theme.colors.surface}; padding: 24px; }
+`;
+
+function samplePoints(base: number, days: number): PricePoint[] {
+  const start = Date.UTC(2025, 0, 1);
+  return Array.from({ length: Math.min(days, 30) }, (_, i) => ({
+    date: utcDay(start + i * DAY_MS),
+    price: Math.round(base * (1 + Math.sin(i / 3) * 0.05 + i * 0.002)),
+    volume: 1 + (i % 4),
+  }));
+}
+
+/** Historical Sales Data: line, area or combined; 7D/30D/90D/1Y; fullscreen, or a modal on mobile. */
+export function SalesHistoryPanel({ sneakerId, locked, basePrice }: { sneakerId: string; locked: boolean; basePrice: number }) {
+  const [type, setType] = useState<ChartType>('combined');
+  const [days, setDays] = useState<number>(30);
+  const [modal, setModal] = useState(false);
+  const mobile = useIsMobile();
+  const full = useRef<HTMLDivElement>(null);
+  const sales = useQuery({ ...sneakerQueries.dailySales(sneakerId, days), enabled: !locked });
+  const height = chartHeightOf(mobile);
+  const showLocked = locked || isPremiumLocked(sales.error);
+  const points = sales.data ? pricePointsOf(sales.data.dailySales) : [];
+
+  const expand = () => {
+    if (mobile || !full.current?.requestFullscreen) setModal(true);
+    else void full.current.requestFullscreen();
+  };
+
+  const controls = (
+    <Toolbar $spread>
+      <div role="group" aria-label="Chart type">
+        {TYPES.map((t) => (
+          <Button key={t.value} type="button" $size="sm" $variant={type === t.value ? 'primary' : 'secondary'} aria-pressed={type === t.value} onClick={() => setType(t.value)}>
+            {t.label}
+          </Button>
+        ))}
+      </div>
+      <div role="group" aria-label="Time range">
+        {RANGES.map((r) => (
+          <Button key={r.label} type="button" $size="sm" $variant={days === r.days ? 'primary' : 'secondary'} aria-pressed={days === r.days} onClick={() => setDays(r.days)}>
+            {r.label}
+          </Button>
+        ))}
+        <Button type="button" $size="sm" $variant="ghost" onClick={expand} aria-label="Show the chart fullscreen">
+          <ExpandIcon width={14} height={14} /> Fullscreen
+        </Button>
+      </div>
+    </Toolbar>
+  );
+
+  const chart = (h: number) => <SalesHistoryChart points={points} type={type} days={days} height={h} label="Historical sales" />;
+
+  return (
+    <Card aria-labelledby="history-heading">
+      <CardTitle id="history-heading">Historical Sales Data</CardTitle>
+      {showLocked ? (
+        <Locked title="Historical Sales Data" text="See every day of sales with Pro or Expert: prices, volumes and trends over a year.">
+          <SalesHistoryChart points={samplePoints(basePrice || 20_000, days)} type="combined" days={30} height={height} label="Sample sales" />
+        </Locked>
+      ) : (
+        <Full ref={full}>
+          {controls}
+          {sales.isPending && <Skeleton $h={height} />}
+          {sales.isError && <ErrorState title="Sales history unavailable" message={sales.error.message} onRetry={() => void sales.refetch()} />}
+          {sales.data && chart(height)}
+        </Full>
+      )}
+      <Modal open={modal} title="Historical Sales Data" onClose={() => setModal(false)} width={960}>
+        {controls}
+        {chart(height)}
+      </Modal>
+    </Card>
+  );
+}

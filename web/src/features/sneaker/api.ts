@@ -1,0 +1,50 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PredictionSummary, SneakerDetail, dailySalesRowSchema, recentSaleSchema } from '@kicksight/contracts';
+import { api } from '../../api/client.ts';
+import { shouldRetry } from '../../api/retry.ts';
+
+/** The shapes of the catalogue's answers, from the shared contracts (types only: nothing of zod reaches the bundle). */
+export type { PredictionSummary, SneakerDetail, Variant } from '@kicksight/contracts';
+type DailySale = z.infer<typeof dailySalesRowSchema>;
+export type RecentSale = z.infer<typeof recentSaleSchema>;
+
+const path = (id: string) => `/sneakers/${encodeURIComponent(id)}`;
+
+/** The sneaker detail page's queries: the sneaker, its sales and its forecast. */
+export const sneakerQueries = {
+  all: ['sneakers'] as const,
+  detail: (id: string) => queryOptions({ queryKey: ['sneakers', 'detail', id], queryFn: ({ signal }) => api.get<SneakerDetail>(path(id), { signal }) }),
+  dailySales: (id: string, days: number) =>
+    queryOptions({
+      queryKey: ['sneakers', 'daily-sales', id, days],
+      queryFn: ({ signal }) => api.get<{ dailySales: DailySale[] }>(`${path(id)}/sales/daily`, { signal, query: { days, limit: days } }),
+      staleTime: 5 * 60_000,
+    }),
+  recentSales: (id: string, limit = 20) =>
+    queryOptions({
+      queryKey: ['sneakers', 'recent-sales', id, limit],
+      queryFn: ({ signal }) => api.get<{ sales: RecentSale[] }>(`${path(id)}/sales/recent`, { signal, query: { limit } }),
+      staleTime: 2 * 60_000,
+    }),
+  /** The forecast: stale after 15 minutes, 2 retries. */
+  predictionSummary: (id: string) =>
+    queryOptions({
+      queryKey: ['predictions', 'summary', id],
+      queryFn: ({ signal }) => api.get<PredictionSummary>(`${path(id)}/prediction-summary`, { signal }),
+      staleTime: 15 * 60_000,
+      retry: (failures, error) => shouldRetry(failures, error, 2),
+    }),
+};
+
+interface AlertBody {
+  sneakerId: string;
+  targetPrice: number;
+  size: number | null;
+}
+
+/** The detail page's watch and price-alert calls (each retry of one click reuses its idempotency key). */
+export const sneakerApi = {
+  watch: (body: { sneakerId: string }, idempotencyKey: string) => api.post<unknown>('/watchlist', body, { idempotencyKey }),
+  createPriceAlert: (body: AlertBody, idempotencyKey: string) => api.post<unknown>('/price-alerts', body, { idempotencyKey }),
+};

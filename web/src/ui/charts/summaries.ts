@@ -1,0 +1,31 @@
+import { formatMoney } from '../format.ts';
+
+export interface PricePoint {
+  date: string;
+  price: number;
+  volume: number;
+}
+
+/** The text summary of a price history: '30-day average $412, up 8%'. */
+export function historySummary(points: PricePoint[], days: number): string {
+  if (points.length < 2) return 'Not enough sales in this range to draw a chart.';
+  const average = points.reduce((sum, p) => sum + p.price, 0) / points.length;
+  const first = points[0]!.price;
+  const last = points.at(-1)!.price;
+  const change = first ? ((last - first) / first) * 100 : 0;
+  const direction = Math.abs(change) < 0.5 ? 'flat' : change > 0 ? `up ${Math.abs(change).toFixed(0)}%` : `down ${Math.abs(change).toFixed(0)}%`;
+  return `${days}-day average ${formatMoney(average)}, ${direction}`;
+}
+
+/** The text summary of a forecast: where the path ends and its 80% band. */
+export function forecastSummary(predicted: number, lower80: number, upper80: number, days: number): string {
+  return `${days}-day forecast ${formatMoney(predicted)}, 80% likely between ${formatMoney(lower80)} and ${formatMoney(upper80)}`;
+}
+
+/** Daily sales rows (either field spelling) as chart points, oldest first, dropping prices outside 0 < p < $10,000. */
+export function pricePointsOf(rows: { date: string; average_price?: number; averagePrice?: number; sales_volume?: number; salesVolume?: number }[]): PricePoint[] {
+  return rows
+    .map((row) => ({ date: row.date, price: row.average_price ?? row.averagePrice ?? 0, volume: row.sales_volume ?? row.salesVolume ?? 0 }))
+    .filter((p) => p.price > 0 && p.price < 1_000_000)
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
