@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, openAs, register, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+import { smtpCatcher, waitFor } from '@kicksight/testkit';
+import { WEB, api, openAs, register, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+
+const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
 
 const browser = sharedBrowser();
 
@@ -34,10 +37,24 @@ describe('settings in a real browser', () => {
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByText('This email is already in use by another account').first().waitFor();
 
+    // A new email takes effect from the link sent to it (this account signed in moments ago, so no password is asked).
     const fresh = `fresh-${Date.now()}@Example.com`;
     await page.getByLabel('Email', { exact: true }).fill(fresh);
     await page.getByRole('button', { name: 'Save Profile' }).click();
-    await page.getByText('Profile Updated').waitFor();
+    await page.getByText('Confirm your new email').first().waitFor();
+    await page.getByText(`Waiting for confirmation: open the link we sent to ${fresh.toLowerCase()} to use it.`).waitFor();
+    expect((await api('GET', '/api/user/profile', { token: user.tokens.accessToken })).body.data).toMatchObject({ name: 'Sam Settings', email: user.user.email });
+
+    const link = await waitFor(
+      async () => {
+        const mails = await smtpCatcher(SMTP_API).to(fresh.toLowerCase());
+        return mails.map((mail) => mail.text ?? '').join(' ').match(/https?:\/\/[^\s"'<>]+\/confirm-email\?token=[^\s"'<>&]+/)?.[0];
+      },
+      { timeoutMs: 30_000, intervalMs: 500, message: 'the email-change confirmation' },
+    );
+    await page.goto(`${WEB}/confirm-email?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await page.getByRole('heading', { name: 'Email changed' }).waitFor();
     const profile = await api('GET', '/api/user/profile', { token: user.tokens.accessToken });
     expect(profile.body.data).toMatchObject({ name: 'Sam Settings', email: fresh.toLowerCase() });
     await page.close();

@@ -8,6 +8,8 @@ const Register = lazyPage('Create Account', () => import('../features/auth/Regis
 const AuthCallback = lazyPage('Authentication', () => import('../features/auth/AuthCallbackPage.tsx'));
 const ForgotPassword = lazyPage('Forgot Password', () => import('../features/auth/ForgotPasswordPage.tsx'));
 const ResetPassword = lazyPage('Reset Password', () => import('../features/auth/ResetPasswordPage.tsx'));
+const ConfirmEmail = lazyPage('Confirm Email', () => import('../features/auth/EmailChangePage.tsx').then((m) => ({ default: m.ConfirmEmailPage })));
+const UndoEmailChange = lazyPage('Undo Email Change', () => import('../features/auth/EmailChangePage.tsx').then((m) => ({ default: m.UndoEmailChangePage })));
 const Pricing = lazyPage('Pricing', () => import('../features/membership/pages/PricingPage.tsx'));
 const Collection = lazyPage('Collection', () => import('../features/collection/CollectionPage.tsx'));
 const Search = lazyPage('Search', () => import('../features/search/SearchPage.tsx'));
@@ -31,6 +33,8 @@ export const routes: RouteObject[] = [
   { path: '/auth/callback', element: <AuthCallback /> },
   { path: '/forgot-password', element: <ForgotPassword /> },
   { path: '/reset-password', element: <ResetPassword /> },
+  { path: '/confirm-email', element: <ConfirmEmail /> },
+  { path: '/undo-email-change', element: <UndoEmailChange /> },
   {
     path: '/admin',
     element: (

@@ -6,6 +6,10 @@ export const authApi = {
   forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }, { auth: false, fallback: 'Failed to send reset email' }),
   resetPassword: (token: string, password: string) =>
     api.post<{ message: string }>('/auth/reset-password', { token, password }, { auth: false, fallback: 'Failed to reset password' }),
+  confirmEmailChange: (token: string) =>
+    api.post<{ message: string }>('/auth/confirm-email-change', { token }, { auth: false, fallback: 'This link is invalid or has expired.' }),
+  undoEmailChange: (token: string) =>
+    api.post<{ message: string }>('/auth/undo-email-change', { token }, { auth: false, fallback: 'This link is invalid or has expired.' }),
   /** Any failure counts as an invalid link. */
   async verifyResetToken(token: string): Promise<boolean> {
     try {

@@ -1,13 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { session } from '../../session/session.ts';
-import { Button, Card, CardTitle, Stack, TextField, useToast } from '../../ui/index.ts';
+import { Button, Card, CardTitle, Muted, Stack, TextField, useToast } from '../../ui/index.ts';
 import { settingsApi, settingsQueries, type Profile } from './api.ts';
-import { hasErrors, profileErrorMessage, profilePayload, splitName, validateProfile, type ProfileErrors, type ProfileForm } from './validation.ts';
+import { changesEmail, hasErrors, profileErrorMessage, profilePayload, splitName, validateProfile, type ProfileErrors, type ProfileForm } from './validation.ts';
 
-/** Profile: first and last name and email, with the spec's checks and server errors (spec 3 §5, §8). Keyed by the saved profile, so a change to it starts the form afresh. */
+/**
+ * Profile: first and last name and email, with the spec's checks and server errors (spec 3 §5, §8). A new
+ * email asks for the password (accounts that have one) and takes effect once the link sent to it is opened.
+ * Keyed by the saved profile, so a change to it starts the form afresh.
+ */
 export function ProfileCard({ profile }: { profile: Profile }) {
-  const [form, setForm] = useState<ProfileForm>(() => ({ ...splitName(profile.name), email: profile.email }));
+  const [form, setForm] = useState<ProfileForm>(() => ({ ...splitName(profile.name), email: profile.email, currentPassword: '' }));
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const asksPassword = profile.hasPassword && changesEmail(form, profile.email);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -17,11 +23,16 @@ export function ProfileCard({ profile }: { profile: Profile }) {
     onSuccess: (saved) => {
       queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, ...saved } : old));
       session.updateUser({ name: saved.name, email: saved.email });
-      toast.show({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+      if (saved.pendingEmail) {
+        setPendingEmail(saved.pendingEmail);
+        setForm((f) => ({ ...f, email: saved.email, currentPassword: '' }));
+        toast.show({ title: 'Confirm your new email', description: `We sent a link to ${saved.pendingEmail}. Your email changes once you open it.` });
+      } else toast.show({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     },
     onError: (error) => {
       const message = profileErrorMessage(error as { code?: string; message?: string });
       if (message.startsWith('This email')) setErrors({ email: message });
+      if (message === 'Current password is incorrect') setErrors({ currentPassword: message });
       toast.show({ title: message, variant: 'error', duration: 5_000 });
     },
   });
@@ -32,7 +43,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateProfile(form);
+    const found = validateProfile(form, profile);
     setErrors(found);
     if (!hasErrors(found)) save.mutate(profilePayload(form));
   };
@@ -51,6 +62,18 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             </div>
           </Stack>
           <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={edit('email')} error={errors.email} />
+          {asksPassword && (
+            <TextField
+              label="Password (to confirm the new email)"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={form.currentPassword}
+              onChange={edit('currentPassword')}
+              error={errors.currentPassword}
+            />
+          )}
+          {pendingEmail && <Muted role="status">Waiting for confirmation: open the link we sent to {pendingEmail} to use it.</Muted>}
           <div>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save Profile'}

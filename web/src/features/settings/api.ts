@@ -25,7 +25,8 @@ export const settingsQueries = {
 };
 
 export const settingsApi = {
-  updateProfile: (body: { name: string; email: string }) => api.put<{ name: string; email: string }>('/user/profile', body),
+  /** A new email comes back as `pendingEmail`: it takes effect once the link sent to it is opened. */
+  updateProfile: (body: { name: string; email: string; currentPassword?: string }) => api.put<{ name: string; email: string; pendingEmail?: string }>('/user/profile', body),
   changePassword: (body: { currentPassword: string; newPassword: string }) => api.put<{ message: string }>('/user/password', body),
   setEmailNotifications: (emailNotifications: boolean) => api.put<{ emailNotifications: boolean }>('/user/email-preferences', { emailNotifications }),
   deleteAccount: (password?: string) => request<{ message: string }>('DELETE', '/user', { body: password ? { password } : {} }),

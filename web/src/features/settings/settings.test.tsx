@@ -46,8 +46,26 @@ describe('settings: profile', () => {
     await waitFor(() => expect(field('Email').value).toBe('ada@example.com'));
     type('Email', '  Taken@Example.com ');
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(errorOf('Password (to confirm the new email)')).toBe('Current password is required');
+    type('Password (to confirm the new email)', 'Sneakers-123!');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(errorOf('Email')).toBe('This email is already in use by another account'));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Ada King Lovelace', email: 'taken@example.com' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Ada King Lovelace', email: 'taken@example.com', currentPassword: 'Sneakers-123!' });
+  });
+
+  it('says a new email waits for the link sent to it, and keeps the saved one meanwhile', async () => {
+    stubApi({
+      'GET /api/user/profile': profile,
+      'PUT /api/user/profile': () => ({ status: 200, body: { data: { name: 'Ada King Lovelace', email: 'ada@example.com', pendingEmail: 'new@example.com' } } }),
+    });
+    renderScreen(<SettingsPage />);
+    await waitFor(() => expect(field('Email').value).toBe('ada@example.com'));
+    type('Email', 'new@example.com');
+    type('Password (to confirm the new email)', 'Sneakers-123!');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await screen.findByText('Waiting for confirmation: open the link we sent to new@example.com to use it.');
+    expect(await screen.findByText('Confirm your new email')).toBeTruthy();
+    expect(field('Email').value).toBe('ada@example.com');
   });
 });
 

@@ -5,17 +5,26 @@ const strong = 'Sneakers-123';
 
 describe('profile validation', () => {
   it('requires a first name of at least 2 characters and a valid email; last name optional', () => {
-    expect(validateProfile({ firstName: '', lastName: '', email: '' })).toEqual({ firstName: 'First name is required', email: 'Email is required' });
-    expect(validateProfile({ firstName: ' A ', lastName: '', email: 'nope' })).toEqual({
+    expect(validateProfile({ firstName: '', lastName: '', email: '', currentPassword: '' })).toEqual({ firstName: 'First name is required', email: 'Email is required' });
+    expect(validateProfile({ firstName: ' A ', lastName: '', email: 'nope', currentPassword: '' })).toEqual({
       firstName: 'First name must be at least 2 characters',
       email: 'Please enter a valid email address',
     });
-    expect(validateProfile({ firstName: 'Al', lastName: '', email: 'al@example.com' })).toEqual({});
+    expect(validateProfile({ firstName: 'Al', lastName: '', email: 'al@example.com', currentPassword: '' })).toEqual({});
   });
 
   it('sends the name joined and the email trimmed and lowercased', () => {
-    expect(profilePayload({ firstName: ' Ada ', lastName: ' Lovelace ', email: '  Ada@Example.COM ' })).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
-    expect(profilePayload({ firstName: 'Ada', lastName: '', email: 'a@b.co' }).name).toBe('Ada');
+    expect(profilePayload({ firstName: ' Ada ', lastName: ' Lovelace ', email: '  Ada@Example.COM ', currentPassword: '' })).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(profilePayload({ firstName: 'Ada', lastName: '', email: 'a@b.co', currentPassword: '' }).name).toBe('Ada');
+  });
+
+  it('asks for the password to change the email of an account that has one, and sends it', () => {
+    const saved = { email: 'ada@example.com', hasPassword: true };
+    expect(validateProfile({ firstName: 'Ada', lastName: '', email: ' ADA@example.com ', currentPassword: '' }, saved)).toEqual({});
+    expect(validateProfile({ firstName: 'Ada', lastName: '', email: 'new@example.com', currentPassword: '' }, saved)).toEqual({ currentPassword: 'Current password is required' });
+    expect(validateProfile({ firstName: 'Ada', lastName: '', email: 'new@example.com', currentPassword: '' }, { ...saved, hasPassword: false })).toEqual({});
+    expect(profilePayload({ firstName: 'Ada', lastName: '', email: 'new@example.com', currentPassword: 'Sneakers-123' })).toEqual({ name: 'Ada', email: 'new@example.com', currentPassword: 'Sneakers-123' });
+    expect(profileErrorMessage({ code: 'INVALID_CURRENT_PASSWORD', message: 'Current password is incorrect' })).toBe('Current password is incorrect');
   });
 
   it('splits a stored name into first and last', () => {
