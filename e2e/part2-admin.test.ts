@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openAs, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
-
-const ADMIN_EMAIL = process.env.KS_ADMIN_EMAIL ?? 'admin@kicksight.local';
+import { adminLogin, openAs, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
 
 const browser = sharedBrowser();
 
 describe('admin analytics', () => {
   it('shows the admin the KPIs, the tabs and the newest users, and the email template page', async () => {
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
-    await openAs(page, await testLogin(ADMIN_EMAIL), '/admin/admin-panel');
+    await openAs(page, await adminLogin(), '/admin/admin-panel');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
     await page.getByText('Monthly Recurring Revenue').waitFor();
     for (const kpi of ['Active Users', 'Trial Conversion', 'Churn Rate']) await page.getByText(kpi, { exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -28,6 +28,18 @@ export async function continueOnWeb(page: Page): Promise<void> {
 export async function testLogin(email: string): Promise<Signed> {
   const answer = await api('POST', '/api/auth/test-login', { body: { email } });
   if (answer.status !== 200) throw new Error(`test-login ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as Signed;
+}
+
+/**
+ * Signs the seeded administrator in with its password (test sign-in never serves an administrator):
+ * KS_ADMIN_PASSWORD, else SEED_ADMIN_PASSWORD from the local stack's .stack/auth.env.
+ */
+export async function adminLogin(email = process.env.KS_ADMIN_EMAIL ?? 'admin@kicksight.local'): Promise<Signed> {
+  const fromStack = () => /^SEED_ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(resolve(import.meta.dirname, '../.stack/auth.env'), 'utf8'))?.[1]?.trim();
+  const password = process.env.KS_ADMIN_PASSWORD ?? fromStack();
+  const answer = await api('POST', '/api/auth/login', { body: { email, password } });
+  if (answer.status !== 200) throw new Error(`admin sign-in ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data as Signed;
 }
 

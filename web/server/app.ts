@@ -22,7 +22,7 @@ function pageSecurityHeaders(config: Config) {
   const analytics = config.VITE_ANALYTICS_TAG_ID !== '';
   const images = config.IMAGE_SOURCES.split(/\s+/).filter(Boolean);
   return securityHeaders({
-    allowPopups: true,
+    keepOpener: true,
     extraSources: analytics
       ? { scriptSrc: ANALYTICS_SOURCES.scriptSrc, connectSrc: ANALYTICS_SOURCES.connectSrc, imgSrc: [...images, ...ANALYTICS_SOURCES.imgSrc] }
       : { imgSrc: images },

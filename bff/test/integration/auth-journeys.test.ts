@@ -293,6 +293,7 @@ describe('settings', () => {
     const updated = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} `, currentPassword: password }, tokens.accessToken);
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ data: { name: 'Ana Souza', email, pendingEmail: next } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Souza', email, hasPassword: true, pendingEmail: next } });
     const { rows } = await s.authPool.query(`SELECT envelope FROM outbox WHERE type = 'user.email_change_requested@1' AND envelope->'data'->>'email' = $1`, [next]);
     const link = new URL(rows[0].envelope.data.confirmUrl as string);
     expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:5173/confirm-email');

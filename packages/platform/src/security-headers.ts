@@ -5,10 +5,11 @@ export interface SecurityHeaderOptions {
   /** Sources allowed beyond our own origin, per directive (e.g. product images' hosts, an analytics tag's). */
   extraSources?: { imgSrc?: string[]; scriptSrc?: string[]; connectSrc?: string[] };
   /**
-   * Keeps a popup this page opens (Google sign-in) able to answer it: `same-origin-allow-popups` instead of
-   * `same-origin`, which would cut the popup off from its opener once it came back from Google.
+   * Sends no Cross-Origin-Opener-Policy, so that a sign-in popup (Google) that comes back to our origin can
+   * still answer the page that opened it: any policy on the callback page cuts the popup off from its
+   * opener after its visit to the provider's origin.
    */
-  allowPopups?: boolean;
+  keepOpener?: boolean;
 }
 
 /**
@@ -16,7 +17,7 @@ export interface SecurityHeaderOptions {
  * included): everything from our own origin, no inline scripts, inline styles (styled-components and the
  * docs UI), never framed (clickjacking), no MIME sniffing, no referrer.
  */
-export function securityHeaders({ extraSources = {}, allowPopups = false }: SecurityHeaderOptions = {}): RequestHandler {
+export function securityHeaders({ extraSources = {}, keepOpener = false }: SecurityHeaderOptions = {}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -35,7 +36,7 @@ export function securityHeaders({ extraSources = {}, allowPopups = false }: Secu
     },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    crossOriginOpenerPolicy: { policy: allowPopups ? 'same-origin-allow-popups' : 'same-origin' },
+    crossOriginOpenerPolicy: keepOpener ? false : { policy: 'same-origin' },
     // The web app and the BFF are origins of the same site (other ports locally).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });

@@ -77,7 +77,8 @@ export const profileUpdateBodySchema = z.object({
   /** Needed to change the email of an account with a password. */
   currentPassword: z.string().max(200).optional(),
 });
-export const profileSchema = z.object({ name: z.string(), email: z.string(), hasPassword: z.boolean() });
+/** `pendingEmail`: a new email waiting for the link sent to it. */
+export const profileSchema = z.object({ name: z.string(), email: z.string(), hasPassword: z.boolean(), pendingEmail: z.string().optional() });
 /** The profile after an update: a new email waits for its confirmation link (`pendingEmail`) before it takes effect. */
 export const updatedProfileSchema = z.object({ name: z.string(), email: z.string(), pendingEmail: z.string().optional() });
 

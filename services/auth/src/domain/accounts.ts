@@ -275,6 +275,9 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
       });
     },
 
+    /** The new email waiting for its confirmation link, if any. */
+    pendingEmail: (id: string): Promise<string | undefined> => emailChangeTokens.pendingEmail(pool, id, clock.now()),
+
     /** Applies an email change from the link sent to the new address; the previous address is told, with a way to undo it. */
     async confirmEmailChange(token: string, ctx: Context = {}): Promise<string> {
       await withTransaction(pool, async (client) => {

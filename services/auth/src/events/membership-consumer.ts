@@ -1,6 +1,5 @@
 import { Topic } from '@kicksight/contracts';
-import { applyOnce, createEventConsumer, type Clock, type EventConsumer, type Pool, type Logger } from '@kicksight/platform';
-import type { Kafka } from 'kafkajs';
+import { applyOnce, createEventConsumer, type Clock, type EventConsumer, type Pool, type Logger, type Kafka } from '@kicksight/platform';
 import { membershipAfter } from '../domain/membership.ts';
 import { users } from '../store/users.ts';
 

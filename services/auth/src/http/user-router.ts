@@ -17,8 +17,8 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
   router.use(requireUser(verifier), idempotency({ redis, namespace: 'auth-user' }));
 
   router.get('/profile', async (req, res) => {
-    const user = await accounts.currentUser(principal(req).id);
-    res.json({ data: { name: user.name, email: user.email, hasPassword: user.passwordHash !== null } });
+    const [user, pendingEmail] = await Promise.all([accounts.currentUser(principal(req).id), accounts.pendingEmail(principal(req).id)]);
+    res.json({ data: { name: user.name, email: user.email, hasPassword: user.passwordHash !== null, ...(pendingEmail && { pendingEmail }) } });
   });
 
   router.put('/profile', async (req, res) => {

@@ -98,6 +98,15 @@ export const emailChangeTokens = {
     return r && { userId: r.user_id, previousEmail: r.previous_email, newEmail: r.new_email };
   },
 
+  /** The new address an unused, unexpired confirmation link of the user is waiting for, if any. */
+  async pendingEmail(db: Queryable, userId: string, now: Date): Promise<string | undefined> {
+    const { rows } = await db.query<{ new_email: string }>(
+      `SELECT new_email FROM email_change_tokens WHERE user_id = $1 AND kind = 'confirm' AND used_at IS NULL AND expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
+      [userId, now],
+    );
+    return rows[0]?.new_email;
+  },
+
   /** Voids the user's outstanding links of that kind (a newer request replaces them). */
   voidAllOfUser: (db: Queryable, userId: string, kind: 'confirm' | 'undo', now: Date) =>
     db.query('UPDATE email_change_tokens SET used_at = $3 WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [userId, kind, now]),

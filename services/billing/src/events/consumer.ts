@@ -1,6 +1,5 @@
 import { Topic, isEvent, type Envelope } from '@kicksight/contracts';
-import { applyOnce, createEventConsumer, type Clock, type EventConsumer, type Logger, type Pool, type PoolClient } from '@kicksight/platform';
-import type { Kafka } from 'kafkajs';
+import { applyOnce, createEventConsumer, type Clock, type EventConsumer, type Logger, type Pool, type PoolClient, type Kafka } from '@kicksight/platform';
 import { accounts, facts } from '../store/accounts.ts';
 import type { Subscriptions } from '../domain/subscriptions.ts';
 import type { Erasure } from '../domain/erasure.ts';

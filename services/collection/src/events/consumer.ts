@@ -1,6 +1,5 @@
 import { Topic, isEvent, type Envelope } from '@kicksight/contracts';
-import { createEventConsumer, type EventConsumer, type Logger } from '@kicksight/platform';
-import type { Kafka } from 'kafkajs';
+import { createEventConsumer, type EventConsumer, type Logger, type Kafka } from '@kicksight/platform';
 
 export const COLLECTION_GROUP = 'collection';
 

@@ -1,6 +1,5 @@
 import { Topic, isEvent } from '@kicksight/contracts';
-import { createEventConsumer, type Clock, type EventConsumer, type Logger } from '@kicksight/platform';
-import type { Kafka } from 'kafkajs';
+import { createEventConsumer, type Clock, type EventConsumer, type Logger, type Kafka } from '@kicksight/platform';
 
 export const PREDICTION_GROUP = 'prediction';
 

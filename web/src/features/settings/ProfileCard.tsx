@@ -12,7 +12,6 @@ import { changesEmail, hasErrors, profileErrorMessage, profilePayload, splitName
  */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const [form, setForm] = useState<ProfileForm>(() => ({ ...splitName(profile.name), email: profile.email, currentPassword: '' }));
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const asksPassword = profile.hasPassword && changesEmail(form, profile.email);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const toast = useToast();
@@ -21,10 +20,10 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const save = useMutation({
     mutationFn: settingsApi.updateProfile,
     onSuccess: (saved) => {
-      queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, ...saved } : old));
+      // The saved profile replaces the cached one; a pending email stays until its link is opened.
+      queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, ...saved, pendingEmail: saved.pendingEmail ?? old.pendingEmail } : old));
       session.updateUser({ name: saved.name, email: saved.email });
       if (saved.pendingEmail) {
-        setPendingEmail(saved.pendingEmail);
         setForm((f) => ({ ...f, email: saved.email, currentPassword: '' }));
         toast.show({ title: 'Confirm your new email', description: `We sent a link to ${saved.pendingEmail}. Your email changes once you open it.` });
       } else toast.show({ title: 'Profile Updated', description: 'Your profile has been saved.' });
@@ -73,7 +72,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
               error={errors.currentPassword}
             />
           )}
-          {pendingEmail && <Muted role="status">Waiting for confirmation: open the link we sent to {pendingEmail} to use it.</Muted>}
+          {profile.pendingEmail && <Muted role="status">Waiting for confirmation: open the link we sent to {profile.pendingEmail} to use it.</Muted>}
           <div>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save Profile'}

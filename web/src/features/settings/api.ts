@@ -5,6 +5,8 @@ export interface Profile {
   name: string;
   email: string;
   hasPassword: boolean;
+  /** A new email waiting for the link sent to it. */
+  pendingEmail?: string;
 }
 interface ApiKey {
   id: string;
