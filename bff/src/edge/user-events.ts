@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Admin } from 'kafkajs';
 import { Topic, type Envelope } from '@kicksight/contracts';
-import { createEventConsumer, topicName, type EventConsumer, type Kafka, type Logger, type ReadinessCheck } from '@kicksight/platform';
+import { createEventConsumer, topicName, type EventConsumer, type Kafka, type Logger, type ReadinessCheck, type KafkaAdmin } from '@kicksight/platform';
 
 /** A consumer group name of this process alone: each pod reads every event of the topic. */
 export const podGroupId = (prefix: string, name: string): string =>
@@ -48,7 +47,7 @@ export function createUserEventsConsumer({ kafka, prefix, logger, handle }: User
   let ends: Map<number, { low: bigint; high: bigint }> | undefined;
   let caughtUp = false;
   let started = false;
-  let admin: Promise<Admin> | undefined;
+  let admin: Promise<KafkaAdmin> | undefined;
 
   const consumer = createEventConsumer({
     kafka,
@@ -62,7 +61,7 @@ export function createUserEventsConsumer({ kafka, prefix, logger, handle }: User
     },
   });
 
-  function connectedAdmin(): Promise<Admin> {
+  function connectedAdmin(): Promise<KafkaAdmin> {
     admin ??= (async () => {
       const client = kafka.admin();
       await client.connect();

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import kafkajs from 'kafkajs';
 import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Producer } from 'kafkajs';
 import {
@@ -16,7 +17,8 @@ import type { Logger } from './logger.ts';
 import type { OutgoingEvent } from './events.ts';
 
 const { Kafka: KafkaClient, logLevel, Partitioners } = kafkajs;
-export type { Kafka };
+/** The client's types, by the names the other workspaces use (only platform imports kafkajs). */
+export type { Kafka, Admin as KafkaAdmin };
 
 /** The physical topic name: a prefix isolates environments and test runs on one broker. */
 export const topicName = (prefix: string, topic: string): string => (prefix ? `${prefix}.${topic}` : topic);
@@ -28,13 +30,43 @@ export interface KafkaOptions {
   connectionTimeoutMs?: number;
 }
 
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** kafkajs's table of the protocol's error codes (type, message, whether its client retries it). */
+const { errorCodes } = createRequire(import.meta.url)('kafkajs/src/protocol/error.js') as { errorCodes: { type: string; message: string; retriable: boolean }[] };
+/** Errors of a cluster settling (a partition's leader being elected, a coordinator loading), which the client waits out. */
+const SETTLING = new Set([
+  'UNKNOWN_TOPIC_OR_PARTITION',
+  'LEADER_NOT_AVAILABLE',
+  'NOT_LEADER_FOR_PARTITION',
+  'GROUP_LOAD_IN_PROGRESS',
+  'GROUP_COORDINATOR_NOT_AVAILABLE',
+  'NOT_COORDINATOR_FOR_GROUP',
+  'NOT_CONTROLLER',
+  'FENCED_LEADER_EPOCH',
+  'UNKNOWN_LEADER_EPOCH',
+  'OFFSET_NOT_AVAILABLE',
+  'PREFERRED_LEADER_NOT_AVAILABLE',
+]);
+const RETRIED_BY_THE_CLIENT = new Set(errorCodes.filter((e) => e.retriable && SETTLING.has(e.type)).map((e) => e.message));
+
+/**
+ * The level a kafkajs log line is written at: an error of a settling cluster that the client retries by
+ * itself (a new topic's leader not elected yet, as at start-up) is expected and goes to debug; anything
+ * else, a final failure included, keeps its level.
+ */
+export function kafkaLogLevel({ level, log }: Pick<LogEntry, 'level' | 'log'>): 'error' | 'warn' | 'info' | 'debug' {
+  const error = (log as { error?: unknown }).error;
+  if (level <= logLevel.WARN && typeof error === 'string' && RETRIED_BY_THE_CLIENT.has(error)) return 'debug';
+  return LEVELS[level] ?? 'info';
+}
+
 export function createKafka({ clientId, brokers, logger, connectionTimeoutMs = 3_000 }: KafkaOptions): Kafka {
-  const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
-    [logLevel.ERROR]: 'error',
-    [logLevel.WARN]: 'warn',
-    [logLevel.INFO]: 'info',
-    [logLevel.DEBUG]: 'debug',
-  };
   return new KafkaClient({
     clientId,
     brokers,
@@ -43,9 +75,9 @@ export function createKafka({ clientId, brokers, logger, connectionTimeoutMs = 3
     logLevel: logLevel.WARN,
     logCreator:
       () =>
-      ({ level, log }: LogEntry) => {
-        const { message, ...rest } = log;
-        logger[levels[level] ?? 'info']({ kafka: rest }, message);
+      (entry: LogEntry) => {
+        const { message, ...rest } = entry.log;
+        logger[kafkaLogLevel(entry)]({ kafka: rest }, message);
       },
   });
 }

@@ -1,5 +1,4 @@
-import { createKafka, createLogger, type Logger } from '@kicksight/platform';
-import type { Kafka } from 'kafkajs';
+import { createKafka, createLogger, type Logger, type Kafka } from '@kicksight/platform';
 
 /** A logger that writes nothing unless TEST_LOG_LEVEL asks for it. */
 export function testLogger(name = 'test'): Logger {

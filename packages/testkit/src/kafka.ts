@@ -1,5 +1,4 @@
-import type { Kafka } from 'kafkajs';
-import { ensureTopics } from '@kicksight/platform';
+import { ensureTopics, type Kafka } from '@kicksight/platform';
 import { uniqueName } from './names.ts';
 import { waitFor } from './wait.ts';
 
