@@ -24,18 +24,35 @@ APPS=(
   "web web/server/main.ts ${KS_WEB_PORT:-5173} -"
 )
 
-# Settings shared by every process; the service token is made once per checkout and kept.
+# A random secret of <bytes> bytes, as hex.
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+# The test-only switches (test sign-in, catalog's test route): on only for the test runs that ask for
+# them (KS_TEST_MODE=true, set by the end-to-end phase), never for `bin/kicksight up`.
+test_mode() { [[ "${KS_TEST_MODE:-false}" == true ]] && echo true || echo false; }
+
+# Settings shared by every process; the service token and the other secrets are made once per checkout
+# and kept, so that no development default from the source is live in a local stack.
 write_app_env() {
   [[ -f "$STACK_ENV" ]] || die env "no $(rel_path "$STACK_ENV"); run scripts/stack.sh up first"
   # shellcheck source=/dev/null
   source "$STACK_ENV"
-  local token
-  token=$(sed -n 's/^SERVICE_TOKEN=//p' "$APP_ENV" 2>/dev/null || true)
-  [[ -n "$token" ]] || token=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
+  local token gateway webhook demo_password demo_ticket
+  token=$(keep_or_make "$APP_ENV" SERVICE_TOKEN random_hex 24)
+  gateway=$(keep_or_make "$APP_ENV" LOCAL_GATEWAY_SECRET random_hex 24)
+  webhook=$(keep_or_make "$APP_ENV" STRIPE_WEBHOOK_SECRET bash -c "printf whsec_; od -An -N24 -tx1 /dev/urandom | tr -d ' \n'")
+  demo_password=$(keep_or_make "$APP_ENV" DEMO_PASSWORD random_hex 8)
+  demo_ticket=$(keep_or_make "$APP_ENV" DEMO_TICKET_SECRET random_hex 32)
+  umask 077
   cat >"$APP_ENV" <<ENV
 NODE_ENV=development
 LOG_LEVEL=${LOG_LEVEL:-info}
 SERVICE_TOKEN=$token
+# Made on the first run for this checkout: the payment links' signing key, the webhook secret, the demo area's password.
+LOCAL_GATEWAY_SECRET=$gateway
+STRIPE_WEBHOOK_SECRET=$webhook
+DEMO_PASSWORD=$demo_password
+DEMO_TICKET_SECRET=$demo_ticket
 REDIS_URL=$KS_REDIS_URL
 KAFKA_BROKERS=$KS_KAFKA_BROKERS
 KAFKA_TOPIC_PREFIX=
@@ -43,8 +60,8 @@ MONGO_URL=$KS_MONGO_URL/catalog
 STRIPE_API_BASE=$KS_STRIPE_URL
 SMTP_HOST=$KS_SMTP_HOST
 SMTP_PORT=$KS_SMTP_PORT
-# Local runs only (production refuses it): catalog's test route records a sale at a chosen price.
-TEST_ROUTES_ENABLED=true
+# Test runs only (production refuses it): catalog's test route records a sale at a chosen price.
+TEST_ROUTES_ENABLED=$(test_mode)
 ENV
   local name port internal
   for app in "${APPS[@]}"; do
@@ -83,7 +100,8 @@ write_auth_env() {
 JWT_SIGNING_KEYS='$keys'
 SEED_ADMIN_EMAIL=admin@kicksight.local
 SEED_ADMIN_PASSWORD=$password
-TEST_LOGIN_ENABLED=true
+# Test runs only (production refuses it; administrators never): sign-in without a password.
+TEST_LOGIN_ENABLED=$(test_mode)
 # Google is stood in for locally by an OAuth2 server on this port (the browser tests start their own).
 GOOGLE_CLIENT_ID=kicksight-web
 GOOGLE_CLIENT_SECRET=local-google-secret
@@ -129,9 +147,23 @@ app_up() {
   note "$name" "ready on :$port in $(fmt_ms $(($(now_ms) - started)))"
 }
 
+# The mode the running processes were started in (product or test); a change of mode restarts them.
+MODE_FILE=$KS_STACK_DIR/apps-mode
+
 cmd_up() {
+  local mode
+  mode=$([[ "$(test_mode)" == true ]] && echo test || echo product)
+  if [[ "$(cat "$MODE_FILE" 2>/dev/null || echo product)" != "$mode" ]]; then
+    note apps "switching to $mode mode: restarting what runs"
+    cmd_down
+  fi
+  case "${HOST:-127.0.0.1}" in
+    127.* | localhost | ::1) ;;
+    *) note apps "WARNING: HOST=$HOST: every process listens on that address and is reachable from other machines" ;;
+  esac
   write_app_env
   write_auth_env
+  echo "$mode" >"$MODE_FILE"
   # shellcheck source=/dev/null
   source "$STACK_ENV"
   KAFKA_BROKERS=$KS_KAFKA_BROKERS node "$KS_ROOT/scripts/topics.ts"

@@ -45,7 +45,11 @@ integration() {
 e2e() {
   scripts/stack.sh install-browser
   scripts/stack.sh up >/dev/null
-  scripts/apps.sh up
+  # The browser tests sign members in without a password and record sales at chosen prices: the apps run in test mode.
+  KS_TEST_MODE=true scripts/apps.sh up
+  # The demo area's password is made per checkout (.stack/app.env).
+  DEMO_PASSWORD=$(sed -n 's/^DEMO_PASSWORD=//p' .stack/app.env)
+  export DEMO_PASSWORD
   export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}"
   # Where the browser tests read emails (MailDev's API) and record a test sale (catalog's test route).
   export KS_SMTP_API_URL="http://127.0.0.1:${KS_SMTP_API_PORT:-8025}/api"

@@ -130,3 +130,21 @@ describe('resolveRoute', () => {
     expect(resolveRoute('post', '/api/feedback')?.access).toBe('optional');
   });
 });
+
+describe('one table for the edge and the OpenAPI document', () => {
+  it('gives every documented operation the access its contract states', async () => {
+    const { allOperations } = await import('@kicksight/contracts');
+    const { edgeOperations } = await import('../docs/edge-operations.ts');
+    const disagreements = [...allOperations, ...edgeOperations].flatMap((op) => {
+      const match = resolveRoute(op.method.toUpperCase(), op.path.replace(/\{[^}]+\}/g, 'id-1'));
+      return match?.access === op.access ? [] : [`${op.method} ${op.path}: contract ${op.access}, edge ${match?.access ?? 'no route'}`];
+    });
+    expect(disagreements).toEqual([]);
+  });
+
+  it('asks an administrator at the edge for the administrators’ operations', () => {
+    expect(resolveRoute('POST', '/api/email-test/test-all-templates')?.access).toBe('admin');
+    expect(resolveRoute('POST', '/api/predictions/cache/clear')?.access).toBe('admin');
+    expect(resolveRoute('GET', '/api/email-test/anything-undocumented')?.access).toBe('token');
+  });
+});

@@ -1,4 +1,5 @@
-import type { Access, ServiceName } from '@kicksight/contracts';
+import { allOperations, type Access, type Operation, type ServiceName } from '@kicksight/contracts';
+import { edgeOperations } from '../docs/edge-operations.ts';
 
 /** Who answers a path: one of the services (through the proxy) or the BFF itself. */
 export type Owner = ServiceName | 'bff';
@@ -33,8 +34,12 @@ const publicAuth = ['login', 'register', 'test-login', 'google', 'refresh', 'log
 const predictionViews = ['price-prediction', 'prediction-summary', 'volatility', 'support-resistance'];
 const bffDashboards = ['stats', 'trending', 'market-overview', 'value-metrics'];
 
-/** Every `/api` path and its owner (ARCHITECTURE.md, Decisions: the BFF's route table); the most specific row wins. */
-const ROWS: Row[] = [
+/**
+ * Every `/api` path and its owner (ARCHITECTURE.md, Decisions: the BFF's route table), with the access of
+ * paths no operation documents; the most specific row wins. Documented operations take their access from
+ * the operation itself (OPERATION_ROWS below), so the edge and the OpenAPI document read one table.
+ */
+const OWNER_ROWS: Row[] = [
   row('/api/auth/*', 'auth'),
   ...publicAuth.map((name) => row(`/api/auth/${name}`, 'auth', { access: 'public' })),
   row('/api/user/profile', 'auth'),
@@ -78,6 +83,24 @@ const ROWS: Row[] = [
   row('/api/docs/*', 'bff', { access: 'public' }),
 ];
 
+/** The row of the most specific pattern among `rows` that matches, if any. */
+function bestRow(rows: Row[], method: string, segments: string[]): Row | undefined {
+  let best: Row | undefined;
+  for (const r of rows) if (matches(r, method, segments) && (!best || moreSpecific(r, best))) best = r;
+  return best;
+}
+
+/** A documented operation's row: its owner (and query-token rule) from the owner rows, its access from the operation. */
+function operationRow(op: Operation): Row {
+  const method = op.method.toUpperCase();
+  const segments = op.path.split('/').slice(1).map((s) => (s.startsWith('{') ? '*' : s));
+  const owner = bestRow(OWNER_ROWS, method, segments);
+  if (!owner) throw new Error(`no owner in the route table for ${method} ${op.path}`);
+  return { ...owner, access: op.access, method, segments, subtree: false };
+}
+
+const ROWS: Row[] = [...OWNER_ROWS, ...[...allOperations, ...edgeOperations].map(operationRow)];
+
 /** Segments of a path, or undefined for a path that could mean something else once normalised. */
 function segmentsOf(path: string): string[] | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
@@ -116,7 +139,6 @@ export function resolveRoute(method: string, path: string): RouteMatch | undefin
   const segments = segmentsOf(path);
   if (!segments || segments[0] !== 'api') return undefined;
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  let best: Row | undefined;
-  for (const r of ROWS) if (matches(r, verb, segments) && (!best || moreSpecific(r, best))) best = r;
+  const best = bestRow(ROWS, verb, segments);
   return best && { owner: best.owner, access: best.access, queryToken: best.queryToken };
 }

@@ -1,4 +1,6 @@
-/** An answer read loosely: tests assert on its shape. */
+import { checkAnswer } from './contract.ts';
+
+/** An answer read loosely: tests assert on its shape (after the client checked it against the API contract). */
 export interface JsonAnswer {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -12,9 +14,15 @@ export interface CallOptions {
   /** A body sent as it is (malformed JSON, huge payloads). */
   raw?: string;
   headers?: Record<string, string>;
+  /** Skips the contract check, for a test that provokes an answer outside the contract on purpose. */
+  unchecked?: boolean;
 }
 
-/** A JSON client for one origin, as a browser or another service would call it (redirects not followed). */
+/**
+ * A JSON client for one origin, as a browser or another service would call it (redirects not followed).
+ * Every answer to an operation of the API contract is checked against it: a body that breaks its schema
+ * fails the test (ContractViolation).
+ */
 export function jsonClient(baseUrl: string) {
   async function call(method: string, path: string, options: CallOptions = {}): Promise<JsonAnswer> {
     const headers: Record<string, string> = { ...options.headers };
@@ -33,6 +41,7 @@ export function jsonClient(baseUrl: string) {
     } catch {
       body = { text };
     }
+    if (!options.unchecked && (response.headers.get('content-type') ?? '').includes('application/json')) checkAnswer(method, path, response.status, body);
     return { status: response.status, body, headers: response.headers };
   }
   return {

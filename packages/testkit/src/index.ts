@@ -9,6 +9,7 @@ export * from './infra.ts';
 export * from './clock.ts';
 export * from './service.ts';
 export * from './http.ts';
+export * from './contract.ts';
 export * from './ports.ts';
 export * from './servers.ts';
 export * from './event-stream.ts';
