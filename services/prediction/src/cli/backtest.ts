@@ -1,7 +1,7 @@
 // Rolling-origin backtest of the forecast beside standard peers, over a file of sales with the columns of
 // stockx-2019-sales.csv (Order Date, Sneaker Name, Sale Price in dollars, Shoe Size, ...) or of
 // stockx-yeezy-2017-recent-sales-by-size.csv (product_name, shoe_size, sale_price_usd, sale_date):
-//   npm run backtest -w services/prediction -- [--file PATH] [--by sneaker|size] [--peers ts|all|NAME,...]
+//   npm run backtest -w services/prediction -- [--file PATH] [--by sneaker|size] [--peers ts|all|NAME,...] (ts: the TypeScript peers; all: those and statsforecast's; lists mix both)
 //     [--window DAYS] [--step DAYS] [--horizon DAYS] [--min-points N] [--eligible-within DAYS] [--peer-jobs N] [--per-series]
 // The default file is stockx-2019-sales.csv in DATA_DIR (default ../shared/data next to the repository).
 // Every method forecasts the same series from the same origins over the same horizon. Prints the
@@ -52,7 +52,7 @@ const options = { by, windowDays: number('window', values.window), step: number(
 };
 if (options.horizon < HEADLINE_DAY) throw new Error(`--horizon must reach day ${HEADLINE_DAY}, the headline`);
 const allPeers = [...Object.keys(TS_PEERS), ...STATSFORECAST_PEERS];
-const peerNames = values.peers === 'all' ? allPeers : values.peers === 'ts' ? Object.keys(TS_PEERS) : values.peers.split(',').map((p) => p.trim());
+const peerNames = [...new Set(values.peers.split(',').flatMap((p) => (p.trim() === 'all' ? allPeers : p.trim() === 'ts' ? Object.keys(TS_PEERS) : [p.trim()])))];
 for (const name of peerNames) if (!allPeers.includes(name)) throw new Error(`unknown peer ${name} (known: ${allPeers.join(', ')})`);
 if (!peerNames.includes('naive')) peerNames.unshift('naive');
 
