@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBacktest, type BacktestSale } from './backtest.ts';
+import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, runBacktest, seriesKeyOf, type BacktestSale } from './backtest.ts';
 import { dateOfDay, dayNumber } from './series.ts';
 
 /** A sneaker whose true price wanders slowly while each sale is noisy around it: several sales a day. */
@@ -13,23 +13,84 @@ function sales(name: string, days: number, seed: number): BacktestSale[] {
   for (let d = 0; d < days; d++) {
     level += 0.01 * gaussian();
     const count = 1 + Math.floor(random() * 3);
-    for (let k = 0; k < count; k++) out.push({ series: name, date: dateOfDay(start + d), price: Math.round(Math.exp(level + 0.12 * gaussian())) });
+    for (let k = 0; k < count; k++) out.push({ sneaker: name, date: dateOfDay(start + d), price: Math.round(Math.exp(level + 0.12 * gaussian())) });
   }
   return out;
 }
 
 describe('rolling-origin backtest', () => {
   const report = runBacktest([...sales('a', 300, 11), ...sales('b', 300, 23), ...sales('c', 300, 37)], { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5 });
+  const model = report.methods[PRODUCT]!.score;
 
   it('scores every series and beats the last day on noisy daily prices', () => {
-    expect(report.overall.series).toBe(3);
-    expect(report.overall.forecasts).toBeGreaterThan(100);
-    expect(report.overall.mape).toBeLessThan(report.overall.naiveMape);
+    expect(model.series).toBe(3);
+    expect(report.forecasts).toBeGreaterThan(100);
+    expect(model.mape).toBeLessThan(report.methods.naive!.score.mape);
+    expect(model.mapePooled).toBeLessThan(report.methods.naive!.score.mapePooled);
   });
 
   it('has bands that cover about what they claim', () => {
-    expect(Math.abs(report.overall.coverage[50] - 50)).toBeLessThan(8);
-    expect(Math.abs(report.overall.coverage[80] - 80)).toBeLessThan(8);
-    expect(Math.abs(report.overall.coverage[95] - 95)).toBeLessThan(6);
+    expect(Math.abs(model.coverage[50] - 50)).toBeLessThan(8);
+    expect(Math.abs(model.coverage[80] - 80)).toBeLessThan(8);
+    expect(Math.abs(model.coverage[95] - 95)).toBeLessThan(6);
+  });
+
+  it('scores every peer on the same forecasts and compares each with the model', () => {
+    expect(Object.keys(report.methods).sort()).toEqual([PRODUCT, 'naive', 'seasonal-naive', 'ses', 'window-mean', 'window-median'].sort());
+    for (const { score } of Object.values(report.methods)) expect(score.points).toBe(model.points);
+    expect(Object.keys(report.comparisons)).not.toContain(PRODUCT);
+    expect(report.bestPeer).toBeDefined();
+    expect(report.comparisons.naive!.series).toBe(3);
+  });
+});
+
+describe('series keying', () => {
+  const day = (n: number) => dateOfDay(dayNumber('2025-01-01') + n);
+  const mixed: BacktestSale[] = [
+    { sneaker: 'x', size: '9', date: day(0), price: 20_000 },
+    { sneaker: 'x', size: '12', date: day(0), price: 40_000 },
+    { sneaker: 'x', size: '12', date: day(1), price: 42_000 },
+    { sneaker: 'y', size: '9', date: day(1), price: 30_000 },
+  ];
+
+  it('keys by sneaker and size with --by size, so one size never stands in for another', () => {
+    const bySize = dailySeriesOf(mixed, 'size');
+    expect([...bySize.keys()]).toEqual(['x | size 12', 'x | size 9', 'y | size 9']);
+    expect(bySize.get('x | size 9')).toEqual([{ date: day(0), averagePrice: 20_000, salesVolume: 1 }]);
+    expect(bySize.get('x | size 12')!.map((d) => d.averagePrice)).toEqual([40_000, 42_000]);
+  });
+
+  it('pools every size of a sneaker into one series by default', () => {
+    const bySneaker = dailySeriesOf(mixed);
+    expect([...bySneaker.keys()]).toEqual(['x', 'y']);
+    // Day 0 averages both sizes; day 1 is whichever size traded.
+    expect(bySneaker.get('x')!.map((d) => [d.averagePrice, d.salesVolume])).toEqual([[30_000, 2], [42_000, 1]]);
+    expect(seriesKeyOf({ sneaker: 'x', date: day(0), price: 1 }, 'size')).toBe('x | size unknown');
+  });
+
+  it('says which keying it used in the printed rules', () => {
+    expect(eligibilityRules({ horizon: 30, step: 7, windowDays: 180, minDataPoints: 5 })[0]).toMatch(/one per sneaker, every size pooled/);
+    expect(eligibilityRules({ horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, by: 'size' })[0]).toMatch(/one per sneaker and size/);
+  });
+});
+
+describe('forecast origins', () => {
+  const day = (n: number) => dateOfDay(dayNumber('2025-01-01') + n);
+  const daily: BacktestSale[] = Array.from({ length: 60 }, (_, n) => ({ sneaker: 'z', date: day(n), price: 10_000 + n }));
+
+  it('gives each forecast only the days up to its origin and scores the days after it within the horizon', () => {
+    const { tasks } = backtestTasks(daily, { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5 });
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const task of tasks) {
+      expect(Math.max(...task.history.map((d) => dayNumber(d.date)))).toBeLessThanOrEqual(task.origin);
+      expect(task.realised.every((r) => r.h >= 1 && r.h <= 30)).toBe(true);
+    }
+    // Origins 7 and 14 days after the first sale: the second has 15 days of history, the first 8 (both >= 5).
+    expect(tasks.slice(0, 2).map((t) => t.history.length)).toEqual([8, 15]);
+  });
+
+  it('skips origins with too few days with sales, never series for being hard', () => {
+    const { tasks } = backtestTasks(daily, { horizon: 30, step: 7, windowDays: 180, minDataPoints: 10 });
+    expect(tasks[0]!.history.length).toBe(15);
   });
 });

@@ -1,122 +1,74 @@
-import { BAND_LEVELS, type BandLevel } from '@kicksight/contracts';
+import { BAND_LEVELS } from '@kicksight/contracts';
+import { backtestTasks, type BacktestOptions, type BacktestSale, type ForecastTask, type SeriesInfo, type TaskForecast } from './backtest-tasks.ts';
 import { errorSpread, fitModel } from './forecast.ts';
-import { cleanDailySeries, dayNumber, windowOf, type DailyPoint } from './series.ts';
+import { TS_PEERS, peerForecast, type Peer } from './peers.ts';
+import { compareAtHeadline, scoreOf, tallyForecasts, type Comparison, type MethodScore, type SeriesTally } from './scoring.ts';
 
-/** One sale of a backtest file: the series it belongs to (a sneaker), its day and its price in cents. */
-export interface BacktestSale {
-  series: string;
-  date: string;
-  price: number;
+export { backtestTasks, dailySeriesOf, eligibilityRules, seriesKeyOf } from './backtest-tasks.ts';
+export type { BacktestOptions, BacktestSale, ForecastTask, SeriesKeying, TaskForecast } from './backtest-tasks.ts';
+
+/** The key of the product's model among the methods of a backtest. */
+export const PRODUCT = 'model';
+
+/** The product's forecast of one task: its model fitted on the task's history, exactly as the service fits it. */
+export function productForecast(task: ForecastTask, horizon: number): TaskForecast {
+  const model = fitModel(task.history, horizon);
+  const forecast: TaskForecast = { point: [], bands: { 50: { lower: [], upper: [] }, 80: { lower: [], upper: [] }, 95: { lower: [], upper: [] } } };
+  for (const { h } of task.realised) {
+    const spread = errorSpread(model, task.origin + h - model.lastDay);
+    forecast.point.push(Math.exp(model.level));
+    for (const level of BAND_LEVELS) {
+      const width = model.multipliers[level] * spread;
+      forecast.bands[level].lower.push(Math.exp(model.level - width));
+      forecast.bands[level].upper.push(Math.exp(model.level + width));
+    }
+  }
+  return forecast;
 }
 
-export interface BacktestOptions {
-  /** Days ahead each forecast reaches. */
-  horizon: number;
-  /** Days between forecast origins. */
-  step: number;
-  /** Days of history the model is fitted on. */
-  windowDays: number;
-  /** Days with sales needed before a forecast is made ... */
-  minDataPoints: number;
-  /** ... within this many days before the origin (the fit window unless given: set it to compare windows on the same origins). */
-  eligibleWithinDays?: number;
+/** The product's forecasts and each peer's, of every task. */
+export function forecastTasks(tasks: readonly ForecastTask[], horizon: number, peers: Record<string, Peer> = TS_PEERS): Record<string, TaskForecast[]> {
+  const out: Record<string, TaskForecast[]> = { [PRODUCT]: tasks.map((task) => productForecast(task, horizon)) };
+  for (const [name, peer] of Object.entries(peers)) out[name] = tasks.map((task) => peerForecast(peer, task, horizon));
+  return out;
 }
 
-export interface Score {
-  /** Realised daily prices scored. */
-  points: number;
-  forecasts: number;
-  mape: number;
-  naiveMape: number;
-  coverage: Record<BandLevel, number>;
+export interface MethodResult {
+  score: MethodScore;
+  tallies: SeriesTally[];
 }
 
 export interface BacktestReport {
-  series: { name: string; days: number; score: Score }[];
-  overall: Score & { series: number };
-}
-
-interface Tally {
-  points: number;
+  series: SeriesInfo[];
   forecasts: number;
-  ape: number;
-  naiveApe: number;
-  inside: Record<BandLevel, number>;
+  methods: Record<string, MethodResult>;
+  /** Each peer against the model at the headline day (positive: the model's error is smaller). */
+  comparisons: Record<string, Comparison>;
+  /** The peer with the lowest headline MAPE. */
+  bestPeer?: string;
 }
 
-const emptyTally = (): Tally => ({ points: 0, forecasts: 0, ape: 0, naiveApe: 0, inside: { 50: 0, 80: 0, 95: 0 } });
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function scoreOf(t: Tally): Score {
-  const share = (n: number) => (t.points ? round((n / t.points) * 100) : 0);
-  return {
-    points: t.points,
-    forecasts: t.forecasts,
-    mape: t.points ? round((t.ape / t.points) * 100) : 0,
-    naiveMape: t.points ? round((t.naiveApe / t.points) * 100) : 0,
-    coverage: { 50: share(t.inside[50]), 80: share(t.inside[80]), 95: share(t.inside[95]) },
-  };
+/** Scores every method's forecasts of the same tasks and compares the model with each peer. */
+export function scoreBacktest(tasks: readonly ForecastTask[], forecasts: Record<string, TaskForecast[]>, horizon: number, series: SeriesInfo[] = []): BacktestReport {
+  const methods: Record<string, MethodResult> = {};
+  for (const [name, list] of Object.entries(forecasts)) {
+    if (list.length !== tasks.length) throw new Error(`${name} forecast ${list.length} of ${tasks.length} tasks`);
+    const tallies = tallyForecasts(tasks, list, horizon);
+    methods[name] = { tallies, score: scoreOf(tallies, tasks.length) };
+  }
+  const product = methods[PRODUCT];
+  const comparisons: Record<string, Comparison> = {};
+  let bestPeer: string | undefined;
+  for (const [name, result] of Object.entries(methods)) {
+    if (name === PRODUCT) continue;
+    if (product) comparisons[name] = compareAtHeadline(product.tallies, result.tallies);
+    if (!Number.isNaN(result.score.mape) && (bestPeer === undefined || result.score.mape < methods[bestPeer]!.score.mape)) bestPeer = name;
+  }
+  return { series, forecasts: tasks.length, methods, comparisons, bestPeer };
 }
 
-/** Daily series (average price and count per day) of each sneaker in a file of sales. */
-export function dailySeriesOf(sales: readonly BacktestSale[]): Map<string, DailyPoint[]> {
-  const totals = new Map<string, Map<string, { total: number; count: number }>>();
-  for (const sale of sales) {
-    const days = totals.get(sale.series) ?? new Map<string, { total: number; count: number }>();
-    totals.set(sale.series, days);
-    const day = days.get(sale.date) ?? { total: 0, count: 0 };
-    day.total += sale.price;
-    day.count += 1;
-    days.set(sale.date, day);
-  }
-  const series = new Map<string, DailyPoint[]>();
-  for (const [name, days] of totals) {
-    series.set(name, cleanDailySeries([...days].map(([date, d]) => ({ date, averagePrice: Math.round(d.total / d.count), salesVolume: d.count }))));
-  }
-  return series;
-}
-
-/** Rolling-origin forecasts of one series, scored against the realised daily average prices. */
-function backtestSeries(series: readonly DailyPoint[], options: BacktestOptions, tally: Tally): void {
-  if (series.length === 0) return;
-  const days = series.map((d) => dayNumber(d.date));
-  const first = days[0]!;
-  const last = days.at(-1)!;
-  for (let origin = first + options.step; origin < last; origin += options.step) {
-    const history = windowOf(series, origin, options.windowDays);
-    if (windowOf(series, origin, options.eligibleWithinDays ?? options.windowDays).length < options.minDataPoints || history.length < options.minDataPoints) continue;
-    const realised = series.filter((_, i) => days[i]! > origin && days[i]! <= origin + options.horizon);
-    if (realised.length === 0) continue;
-    const model = fitModel(history, options.horizon);
-    const predicted = Math.exp(model.level);
-    tally.forecasts += 1;
-    for (const day of realised) {
-      const h = dayNumber(day.date) - model.lastDay;
-      const spread = errorSpread(model, h);
-      const actual = day.averagePrice;
-      tally.points += 1;
-      tally.ape += Math.abs(predicted - actual) / actual;
-      tally.naiveApe += Math.abs(model.lastPrice - actual) / actual;
-      const gap = Math.abs(Math.log(actual) - model.level);
-      for (const level of BAND_LEVELS) if (gap <= model.multipliers[level] * spread) tally.inside[level] += 1;
-    }
-  }
-}
-
-/** Runs the rolling-origin backtest over every series of the sales, per series and overall. */
-export function runBacktest(sales: readonly BacktestSale[], options: BacktestOptions): BacktestReport {
-  const overall = emptyTally();
-  const rows: BacktestReport['series'] = [];
-  for (const [name, series] of [...dailySeriesOf(sales)].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const tally = emptyTally();
-    backtestSeries(series, options, tally);
-    if (tally.points === 0) continue;
-    rows.push({ name, days: series.length, score: scoreOf(tally) });
-    overall.points += tally.points;
-    overall.forecasts += tally.forecasts;
-    overall.ape += tally.ape;
-    overall.naiveApe += tally.naiveApe;
-    for (const level of BAND_LEVELS) overall.inside[level] += tally.inside[level];
-  }
-  return { series: rows, overall: { series: rows.length, ...scoreOf(overall) } };
+/** Runs the rolling-origin backtest of the model and the peers written in TypeScript over a file's sales. */
+export function runBacktest(sales: readonly BacktestSale[], options: BacktestOptions, peers: Record<string, Peer> = TS_PEERS): BacktestReport {
+  const { series, tasks } = backtestTasks(sales, options);
+  return scoreBacktest(tasks, forecastTasks(tasks, options.horizon, peers), options.horizon, series);
 }
