@@ -14,6 +14,10 @@ export interface Denylist {
   isDenied(userId: string): boolean;
   /** Refuses the account's tokens for the next `ttlSeconds`. */
   deny(userId: string, ttlSeconds: number): void;
+  /** Whether the sign-in was ended (signed out) while its access tokens may still be valid. */
+  isSessionEnded(sessionId: string): boolean;
+  /** Refuses the sign-in's access tokens for the next `ttlSeconds`. */
+  endSession(sessionId: string, ttlSeconds: number): void;
   /** Accounts currently refused. */
   readonly size: number;
 }
@@ -24,33 +28,40 @@ export interface Denylist {
  * after a deletion still learns it from the topic.
  */
 export function createDenylist(clock: Clock): Denylist {
+  // Deleted accounts by user id, ended sign-ins as `session:<id>`.
   const until = new Map<string, number>();
+  const sessionKey = (sessionId: string) => `session:${sessionId}`;
+  function isDenied(key: string): boolean {
+    const end = until.get(key);
+    if (end === undefined) return false;
+    if (clock.now().getTime() < end) return true;
+    until.delete(key);
+    return false;
+  }
+  function deny(key: string, ttlSeconds: number): void {
+    const now = clock.now().getTime();
+    // Deletions and sign-outs are few: ended entries are dropped here rather than by a timer.
+    for (const [id, end] of until) if (end <= now) until.delete(id);
+    const end = now + ttlSeconds * 1000;
+    if (ttlSeconds > 0 && end > (until.get(key) ?? 0)) until.set(key, end);
+  }
   return {
-    isDenied(userId) {
-      const end = until.get(userId);
-      if (end === undefined) return false;
-      if (clock.now().getTime() < end) return true;
-      until.delete(userId);
-      return false;
-    },
-    deny(userId, ttlSeconds) {
-      const now = clock.now().getTime();
-      // Deletions are rare: ended entries are dropped here rather than by a timer.
-      for (const [id, end] of until) if (end <= now) until.delete(id);
-      const end = now + ttlSeconds * 1000;
-      if (ttlSeconds > 0 && end > (until.get(userId) ?? 0)) until.set(userId, end);
-    },
+    isDenied,
+    deny,
+    isSessionEnded: (sessionId) => isDenied(sessionKey(sessionId)),
+    endSession: (sessionId, ttlSeconds) => deny(sessionKey(sessionId), ttlSeconds),
     get size() {
       return until.size;
     },
   };
 }
 
-/** Handles `user.deleted`: the account's still-valid tokens are refused from now on. */
-export function denylistHandler(denylist: Pick<Denylist, 'deny'>, clock: Clock) {
+/** Handles `user.deleted` and `user.signed_out`: the account's, or the sign-in's, still-valid tokens are refused from now on. */
+export function denylistHandler(denylist: Pick<Denylist, 'deny' | 'endSession'>, clock: Clock) {
   return async (event: Envelope): Promise<void> => {
-    if (!isEvent(event, 'user.deleted@1')) return;
-    const ttl = denylistTtlSeconds(new Date(event.occurredAt), clock.now());
-    if (ttl > 0) denylist.deny(event.data.userId, ttl);
+    // Tokens issued before the event are refused for as long as they can live; an older event no longer matters.
+    const ttl = () => denylistTtlSeconds(new Date(event.occurredAt), clock.now());
+    if (isEvent(event, 'user.deleted@1') && ttl() > 0) denylist.deny(event.data.userId, ttl());
+    if (isEvent(event, 'user.signed_out@1') && ttl() > 0) denylist.endSession(event.data.sessionId, ttl());
   };
 }

@@ -22,19 +22,36 @@ describe('denylistTtlSeconds', () => {
 describe('denylistHandler', () => {
   const clock = fixedClock(now);
   it('denies a deleted user for the rest of the token lifetime', async () => {
-    const denylist = { deny: vi.fn(async () => {}), isDenied: vi.fn() };
+    const denylist = { deny: vi.fn(), isDenied: vi.fn(), endSession: vi.fn() };
     await denylistHandler(denylist, clock)(newEvent('user.deleted@1', { userId: 'u9' }, { clock }));
     expect(denylist.deny).toHaveBeenCalledWith('u9', 3600);
   });
   it('ignores other user events and deletions too old to matter', async () => {
-    const denylist = { deny: vi.fn(async () => {}), isDenied: vi.fn() };
+    const denylist = { deny: vi.fn(), isDenied: vi.fn(), endSession: vi.fn() };
     await denylistHandler(denylist, clock)(newEvent('user.active@1', { userId: 'u9', day: '2025-03-01' }, { clock }));
     await denylistHandler(denylist, clock)(newEvent('user.deleted@1', { userId: 'u9' }, { clock: fixedClock('2025-03-01T10:00:00Z') }));
+    expect(denylist.deny).not.toHaveBeenCalled();
+  });
+  it('ends a signed-out sign-in for the rest of its tokens’ lifetime, and only that sign-in', async () => {
+    const denylist = { deny: vi.fn(), isDenied: vi.fn(), endSession: vi.fn() };
+    await denylistHandler(denylist, clock)(newEvent('user.signed_out@1', { userId: 'u9', sessionId: 's1' }, { clock }));
+    expect(denylist.endSession).toHaveBeenCalledWith('s1', 3600);
     expect(denylist.deny).not.toHaveBeenCalled();
   });
 });
 
 describe('in-memory denylist', () => {
+  it('refuses a signed-out sign-in apart from its account, until its tokens have expired', () => {
+    const clock = fixedClock(now);
+    const denylist = createDenylist(clock);
+    denylist.endSession('s1', 60);
+    expect(denylist.isSessionEnded('s1')).toBe(true);
+    expect(denylist.isSessionEnded('s2')).toBe(false);
+    expect(denylist.isDenied('s1')).toBe(false);
+    clock.advance(60_000);
+    expect(denylist.isSessionEnded('s1')).toBe(false);
+  });
+
   it('refuses an account until its deletion has been enforced for the given time, then forgets it', () => {
     const clock = fixedClock(now);
     const denylist = createDenylist(clock);

@@ -34,7 +34,7 @@ export interface IdentifyOptions {
   /** Verifies access tokens (and remembers the ones that verified). */
   tokens: Pick<TokenCache, 'verify'>;
   exchangeApiKey: ApiKeyExchange;
-  denylist: Pick<Denylist, 'isDenied'>;
+  denylist: Pick<Denylist, 'isDenied' | 'isSessionEnded'>;
 }
 
 /** Turns a credential into an identity, or throws the 401/403 that explains why not. */
@@ -44,8 +44,10 @@ export function createIdentify({ tokens, exchangeApiKey, denylist }: IdentifyOpt
     return { principal, token, expiresAt };
   }
 
-  function assertNotDeleted(userId: string): void {
-    if (denylist.isDenied(userId)) throw AppError.unauthorized('This account has been deleted', EdgeErrorCode.ACCOUNT_DELETED);
+  /** Refuses the tokens of a deleted account, and those of a sign-in that was signed out. */
+  function assertStillValid({ id, sessionId }: Identity['principal']): void {
+    if (denylist.isDenied(id)) throw AppError.unauthorized('This account has been deleted', EdgeErrorCode.ACCOUNT_DELETED);
+    if (sessionId && denylist.isSessionEnded(sessionId)) throw AppError.unauthorized('Your session has ended. Please sign in again.', EdgeErrorCode.SESSION_ENDED);
   }
 
   return async function identify(credential: string, method: string, requestId?: string): Promise<Identity> {
@@ -59,7 +61,7 @@ export function createIdentify({ tokens, exchangeApiKey, denylist }: IdentifyOpt
     } else {
       identity = { ...(await fromToken(credential)), viaApiKey: false };
     }
-    assertNotDeleted(identity.principal.id);
+    assertStillValid(identity.principal);
     return identity;
   };
 }

@@ -7,7 +7,7 @@ const stack = inject('stack');
 const cleanups = new Cleanups();
 let bff: string;
 let producer: EventProducer;
-let mint: (id: string) => Promise<string>;
+let mint: (id: string, sessionId?: string) => Promise<string>;
 let startPod: () => Promise<string>;
 
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await producer.connect();
   cleanups.add(() => producer.disconnect());
   const issuer = await startTokenIssuer(cleanups);
-  mint = (id) => issuer.mint({ id });
+  mint = (id, sessionId?: string) => issuer.mint({ id, ...(sessionId && { sessionId }) });
   const upstream = await startUpstream('collection', cleanups);
   startPod = async () =>
     (
@@ -34,6 +34,25 @@ beforeAll(async () => {
 });
 
 afterAll(() => cleanups.run());
+
+describe('signed-out sign-ins', () => {
+  it('refuses the still-valid access tokens of a sign-in once user.signed_out is published, and no other sign-in', async () => {
+    const userId = uniqueName('member');
+    const [endedSession, otherSession] = [uniqueName('session'), uniqueName('session')];
+    const [ended, other] = await Promise.all([mint(userId, endedSession), mint(userId, otherSession)]);
+    const get = (t: string) => fetch(`${bff}/api/collections`, { headers: { authorization: `Bearer ${t}` } });
+    expect((await get(ended)).status).toBe(200);
+
+    await producer.send([{ key: userId, envelope: newEvent('user.signed_out@1', { userId, sessionId: endedSession }, { clock: systemClock }) }]);
+
+    const refused = await waitFor(async () => {
+      const response = await get(ended);
+      return response.status === 401 ? response : undefined;
+    }, { timeoutMs: 20_000, message: 'the signed-out sign-in to be refused' });
+    expect(await refused.json()).toEqual({ message: 'Your session has ended. Please sign in again.', code: 'SESSION_ENDED' });
+    expect((await get(other)).status).toBe(200);
+  });
+});
 
 describe('deleted accounts', () => {
   it('refuses the still-valid token of an account once user.deleted is published', async () => {

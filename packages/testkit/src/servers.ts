@@ -46,7 +46,7 @@ export async function startTokenIssuer(cleanups: Cleanups): Promise<TokenIssuer>
     jwksUrl: `${url}/.well-known/jwks.json`,
     otherKey,
     mint: (user, { expiresIn = '60m', key = privateKey } = {}) =>
-      new SignJWT({ email: user.email ?? `${user.id}@example.com`, name: user.name ?? 'Ana', role: user.role ?? 'member', tier: user.tier ?? 'trial' })
+      new SignJWT({ email: user.email ?? `${user.id}@example.com`, name: user.name ?? 'Ana', role: user.role ?? 'member', tier: user.tier ?? 'trial', ...(user.sessionId && { sid: user.sessionId }) })
         .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
         .setSubject(user.id)
         .setIssuer(JWT_ISSUER)

@@ -28,6 +28,8 @@ export const eventDefinitions = {
   'user.registered@1': { topic: Topic.user, data: z.object({ userId: id, email: email, name: z.string(), role, createdAt: instant }) },
   'user.updated@1': { topic: Topic.user, data: z.object({ userId: id, email: email, name: z.string(), emailNotifications: z.boolean() }) },
   'user.deleted@1': { topic: Topic.user, data: z.object({ userId: id }) },
+  /** A member signed out: the access tokens of that sign-in (its `sid`) are refused until they expire. */
+  'user.signed_out@1': { topic: Topic.user, data: z.object({ userId: id, sessionId: id }) },
   'user.active@1': { topic: Topic.user, data: z.object({ userId: id, day: z.iso.date() }) },
   /** A personal API key was revoked; `keyHash` is the SHA-256 hex of the key, as auth stores it. */
   'user.api_key_revoked@1': { topic: Topic.user, data: z.object({ userId: id, keyHash: z.string().regex(/^[0-9a-f]{64}$/) }) },

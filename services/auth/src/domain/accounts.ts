@@ -209,8 +209,16 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
       return outcome.session;
     },
 
-    async logout(refreshToken: string | undefined): Promise<void> {
-      if (refreshToken) await refreshTokens.revokeByHash(pool, hashSecret(refreshToken), clock.now());
+    /**
+     * Ends the sign-in the refresh token belongs to, and tells the edge (`user.signed_out`), which refuses
+     * that sign-in's access tokens until they expire.
+     */
+    async logout(refreshToken: string | undefined, ctx: Context = {}): Promise<void> {
+      if (!refreshToken) return;
+      await withTransaction(pool, async (client) => {
+        const ended = await refreshTokens.endSessionOf(client, hashSecret(refreshToken), clock.now());
+        if (ended) await publish(client, ended.userId, 'user.signed_out@1', { userId: ended.userId, sessionId: ended.familyId }, ctx);
+      });
     },
 
     currentUser: (id: string) => requireUser(pool, id),

@@ -71,7 +71,7 @@ export function authRouter({ accounts, google, verifier, limits, redis, testLogi
 
   router.post('/logout', async (req, res) => {
     const { refreshToken } = logoutBodySchema.parse(req.body ?? {});
-    await accounts.logout(refreshToken);
+    await accounts.logout(refreshToken, contextOf(req));
     res.json({ data: { message: 'Signed out' } });
   });
 

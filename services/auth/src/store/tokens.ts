@@ -42,6 +42,18 @@ export const refreshTokens = {
   revokeByHash: (db: Queryable, hash: string, now: Date) =>
     db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE token_hash = $1', [hash, now]),
 
+  /** Ends the sign-in a refresh token belongs to (its whole family); the user and the family, if the token was ours. */
+  async endSessionOf(db: Queryable, hash: string, now: Date): Promise<{ userId: string; familyId: string } | undefined> {
+    const { rows } = await db.query<{ user_id: string; family_id: string }>(
+      `UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2)
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)
+       RETURNING user_id, family_id`,
+      [hash, now],
+    );
+    const r = rows[0];
+    return r && { userId: r.user_id, familyId: r.family_id };
+  },
+
   revokeAllOfUser: (db: Queryable, userId: string, now: Date) =>
     db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE user_id = $1', [userId, now]),
 

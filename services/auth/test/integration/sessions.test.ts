@@ -162,6 +162,16 @@ describe('refresh tokens', () => {
     expect((await api.post('/api/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(200);
   });
 
+  it("tells the edge which sign-in ended on logout (user.signed_out names its sid), so that its access tokens are refused", async () => {
+    const { user, tokens } = await register(api);
+    const sid = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+    expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await api.post('/api/auth/logout', { refreshToken: tokens.refreshToken })).status).toBe(200);
+    const { rows } = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.signed_out@1' AND message_key = $1`, [user.id]);
+    expect(rows.map((r) => r.envelope.data)).toEqual([{ userId: user.id, sessionId: sid }]);
+    expect((await api.post('/api/auth/logout', { refreshToken: 'not-one-of-ours' })).status).toBe(200);
+  });
+
   it('refuses an expired refresh token', async () => {
     const { tokens } = await register(api);
     auth.clock.advance(31 * 24 * 60 * 60 * 1000);
