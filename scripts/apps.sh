@@ -1,28 +1,28 @@
 #!/usr/bin/env bash
-# Runs Kicksight's own processes (the six services, the BFF and the web server) on the local stack.
+# Runs Kicksight's own processes (the six services, the BFF and the web server) on the local stack: writes
+# their settings, then hands them to the supervisor of scripts/processes.yaml (namespace apps), which runs
+# the set-up steps (databases, topics, catalogue, web build) and starts each process once what it needs is ready.
 #   scripts/apps.sh up | down | status | logs <name> [-f]
 # Expects Node 24 on PATH (bin/kicksight puts it there) and the stack up (scripts/stack.sh up).
 set -euo pipefail
 PROC_TAG=apps
-# shellcheck source=lib/proc.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/proc.sh"
+# shellcheck source=lib/supervisor.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/supervisor.sh"
 
 STACK_ENV=$KS_STACK_DIR/stack.env
 APP_ENV=$KS_STACK_DIR/app.env
 # Secrets only the auth service sees: its signing keys and the seeded administrator's password.
 AUTH_ENV=$KS_STACK_DIR/auth.env
 
-# name, entry point, port (defaults of ARCHITECTURE.md; overridable with KS_<NAME>_PORT)
-APPS=(
-  "auth services/auth/src/main.ts ${KS_AUTH_PORT:-4001} ${KS_AUTH_INTERNAL_PORT:-4101}"
-  "catalog services/catalog/src/main.ts ${KS_CATALOG_PORT:-4002} ${KS_CATALOG_INTERNAL_PORT:-4102}"
-  "collection services/collection/src/main.ts ${KS_COLLECTION_PORT:-4003} ${KS_COLLECTION_INTERNAL_PORT:-4103}"
-  "billing services/billing/src/main.ts ${KS_BILLING_PORT:-4004} ${KS_BILLING_INTERNAL_PORT:-4104}"
-  "prediction services/prediction/src/main.ts ${KS_PREDICTION_PORT:-4005} ${KS_PREDICTION_INTERNAL_PORT:-4105}"
-  "notifications services/notifications/src/main.ts ${KS_NOTIFICATIONS_PORT:-4006} ${KS_NOTIFICATIONS_INTERNAL_PORT:-4106}"
-  "bff bff/src/main.ts ${KS_BFF_PORT:-8080} -"
-  "web web/server/main.ts ${KS_WEB_PORT:-5173} -"
-)
+# Kicksight's processes, in start order; each listens on KS_<NAME>_PORT (and the services on
+# KS_<NAME>_INTERNAL_PORT too).
+APPS=(auth catalog collection billing prediction notifications bff web)
+SERVICES=(auth catalog collection billing prediction notifications)
+
+port_of() {
+  local var="KS_${1^^}_PORT"
+  printf '%s\n' "${!var}"
+}
 
 # A random secret of <bytes> bytes, as hex.
 random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
@@ -63,18 +63,20 @@ SMTP_PORT=$KS_SMTP_PORT
 # Test runs only (production refuses it): catalog's test route records a sale at a chosen price.
 TEST_ROUTES_ENABLED=$(test_mode)
 ENV
-  local name port internal
-  for app in "${APPS[@]}"; do
-    read -r name _ port internal <<<"$app"
-    printf '%s_URL=http://127.0.0.1:%s\n' "${name^^}" "$port" >>"$APP_ENV"
-    [[ "$internal" == "-" ]] || printf '%s_INTERNAL_URL=http://127.0.0.1:%s\n' "${name^^}" "$internal" >>"$APP_ENV"
+  local name internal
+  for name in "${APPS[@]}"; do
+    printf '%s_URL=http://127.0.0.1:%s\n' "${name^^}" "$(port_of "$name")" >>"$APP_ENV"
+  done
+  for name in "${SERVICES[@]}"; do
+    internal="KS_${name^^}_INTERNAL_PORT"
+    printf '%s_INTERNAL_URL=http://127.0.0.1:%s\n' "${name^^}" "${!internal}" >>"$APP_ENV"
   done
   # Where each process finds the others when ports are not the defaults.
-  local web="http://127.0.0.1:${KS_WEB_PORT:-5173}"
+  local web="http://127.0.0.1:$KS_WEB_PORT"
   cat >>"$APP_ENV" <<ENV
-JWKS_URL=http://127.0.0.1:${KS_AUTH_PORT:-4001}/.well-known/jwks.json
-AUTH_JWKS_URL=http://127.0.0.1:${KS_AUTH_PORT:-4001}/.well-known/jwks.json
-BFF_URL=http://127.0.0.1:${KS_BFF_PORT:-8080}
+JWKS_URL=http://127.0.0.1:$KS_AUTH_PORT/.well-known/jwks.json
+AUTH_JWKS_URL=http://127.0.0.1:$KS_AUTH_PORT/.well-known/jwks.json
+BFF_URL=http://127.0.0.1:$KS_BFF_PORT
 WEB_URL=$web
 WEB_ORIGIN=$web
 PUBLIC_API_URL=$web/api
@@ -105,9 +107,9 @@ TEST_LOGIN_ENABLED=$(test_mode)
 # Google is stood in for locally by an OAuth2 server on this port (the browser tests start their own).
 GOOGLE_CLIENT_ID=kicksight-web
 GOOGLE_CLIENT_SECRET=local-google-secret
-GOOGLE_AUTHORIZATION_URL=http://127.0.0.1:${KS_GOOGLE_OAUTH_PORT:-4010}/authorize
-GOOGLE_TOKEN_URL=http://127.0.0.1:${KS_GOOGLE_OAUTH_PORT:-4010}/token
-GOOGLE_USERINFO_URL=http://127.0.0.1:${KS_GOOGLE_OAUTH_PORT:-4010}/userinfo
+GOOGLE_AUTHORIZATION_URL=http://127.0.0.1:$KS_GOOGLE_OAUTH_PORT/authorize
+GOOGLE_TOKEN_URL=http://127.0.0.1:$KS_GOOGLE_OAUTH_PORT/token
+GOOGLE_USERINFO_URL=http://127.0.0.1:$KS_GOOGLE_OAUTH_PORT/userinfo
 # On one machine every browser and test signs up from 127.0.0.1: the per-address limits are raised.
 REGISTRATIONS_PER_IP_PER_HOUR=1000
 LOGIN_ATTEMPTS_PER_IP=2000
@@ -115,45 +117,29 @@ RESET_REQUESTS_PER_IP=200
 ENV
 }
 
-database_url() {
-  # shellcheck source=/dev/null
-  source "$STACK_ENV"
-  printf '%s/%s\n' "$KS_POSTGRES_URL" "$1"
-}
-
-app_up() {
-  local name=$1 entry=$2 port=$3 internal=$4 started
-  if proc_running "$name"; then
-    note "$name" "already running"
-    return 0
-  fi
-  if port_in_use "$port"; then
-    die "$name" "port $port is taken by another process ($(port_owner "$port")); set KS_${name^^}_PORT"
-  fi
-  local env_args=(PORT="$port")
-  [[ "$internal" != "-" ]] && env_args+=(INTERNAL_PORT="$internal")
-  case "$name" in auth | collection | billing | notifications) env_args+=(DATABASE_URL="$(database_url "$name")") ;; esac
-  local env_files=(--env-file="$APP_ENV")
-  [[ "$name" == auth ]] && env_files+=(--env-file="$AUTH_ENV")
-  started=$(now_ms)
-  PROC_CWD=$KS_ROOT start_proc "$name" "$KS_LOG_DIR/$name.log" \
-    env "${env_args[@]}" node "${env_files[@]}" "$entry"
-  local rc=0
-  wait_http "http://127.0.0.1:$port/readyz" 60 "$name" || rc=$?
-  if ((rc != 0)); then
-    show_log_tail "$KS_LOG_DIR/$name.log" 15
-    die "$name" "not ready on port $port within 60 s (log: $(rel_path "$KS_LOG_DIR/$name.log"))"
-  fi
-  note "$name" "ready on :$port in $(fmt_ms $(($(now_ms) - started)))"
-}
-
 # The mode the running processes were started in (product or test); a change of mode restarts them.
 MODE_FILE=$KS_STACK_DIR/apps-mode
 
+# Called by supervisor_wait as each process becomes ready.
+on_ready() {
+  note "$1" "ready on :$(port_of "$1") in $(fmt_ms "$2")"
+}
+
+# The last line each set-up step wrote (what it found or made).
+report_setup() {
+  local step
+  for step in databases topics catalog-import web-build; do
+    [[ -s "$(log_of "$step")" ]] && note "$step" "$(tail -n 1 "$(log_of "$step")")"
+  done
+  return 0
+}
+
 cmd_up() {
-  local mode
+  local mode name running=0
+  load_ports
+  take_lock apps
   mode=$([[ "$(test_mode)" == true ]] && echo test || echo product)
-  if [[ "$(cat "$MODE_FILE" 2>/dev/null || echo product)" != "$mode" ]]; then
+  if [[ "$(cat "$MODE_FILE" 2>/dev/null || echo product)" != "$mode" ]] && supervisor_running apps; then
     note apps "switching to $mode mode: restarting what runs"
     cmd_down
   fi
@@ -161,46 +147,59 @@ cmd_up() {
     127.* | localhost | ::1) ;;
     *) note apps "WARNING: HOST=$HOST: every process listens on that address and is reachable from other machines" ;;
   esac
+  supervisor_running stack || die apps "the servers are not running; start them first (scripts/stack.sh up)"
   write_app_env
   write_auth_env
   echo "$mode" >"$MODE_FILE"
   # shellcheck source=/dev/null
   source "$STACK_ENV"
-  KAFKA_BROKERS=$KS_KAFKA_BROKERS node "$KS_ROOT/scripts/topics.ts"
-  # The catalogue: real data read in place (DATA_DIR, default ../shared/data), then generated breadth;
-  # a second run finds everything there and writes nothing.
-  (cd "$KS_ROOT" && node --env-file="$APP_ENV" services/catalog/src/cli/import.ts --quiet) || die catalog "the catalogue import failed"
-  if [[ ! -f "$KS_ROOT/web/dist/index.html" ]] || [[ -n "$(find "$KS_ROOT/web/src" "$KS_ROOT/web/index.html" -newer "$KS_ROOT/web/dist/index.html" -print -quit)" ]]; then
-    note web "building the web app"
-    (cd "$KS_ROOT/web" && npx vite build --logLevel warn) || die web "vite build failed"
+  export KS_POSTGRES_URL
+  if supervisor_running apps; then
+    running=1
+    for name in "${APPS[@]}"; do
+      [[ "$(process_status apps "$name")" != Running ]] || note "$name" "already running"
+    done
+    supervisor_start_missing apps "${APPS[@]}"
+  else
+    for name in "${APPS[@]}"; do
+      check_ports_free "$name" "KS_${name^^}_PORT"
+    done
+    for name in "${SERVICES[@]}"; do
+      check_ports_free "$name" "KS_${name^^}_INTERNAL_PORT"
+    done
+    supervisor_start apps
   fi
-  for app in "${APPS[@]}"; do
-    # shellcheck disable=SC2086
-    app_up $app
-  done
+  supervisor_wait apps 600 "${APPS[@]}"
+  ((running)) || report_setup
   note auth "administrator: admin@kicksight.local, password in $(rel_path "$AUTH_ENV") (SEED_ADMIN_PASSWORD)"
 }
 
 cmd_down() {
-  local i name
-  for ((i = ${#APPS[@]} - 1; i >= 0; i--)); do
-    read -r name _ <<<"${APPS[$i]}"
-    proc_running "$name" && stop_proc "$name" 20 && note "$name" "stopped"
+  local name
+  supervisor_running apps || return 0
+  mapfile -t running < <(supervisor_states apps | awk '$2 == "Running" { print $1 }')
+  supervisor_down apps
+  for name in "${APPS[@]}"; do
+    [[ " ${running[*]} " != *" $name "* ]] || note "$name" "stopped"
   done
-  return 0
 }
 
 cmd_status() {
-  proc_table_header
-  for app in "${APPS[@]}"; do
-    read -r name _ port _ <<<"$app"
-    proc_status_row "$name" "http://127.0.0.1:$port"
+  local name rows=()
+  load_ports
+  for name in "${APPS[@]}"; do
+    rows+=("$name=http://127.0.0.1:$(port_of "$name")")
   done
+  status_header
+  status_rows apps "${rows[@]}"
 }
 
 case "${1:-}" in
   up) cmd_up ;;
-  down) cmd_down ;;
+  down)
+    take_lock apps
+    cmd_down
+    ;;
   status) cmd_status ;;
   logs)
     [[ -n "${2:-}" ]] || die logs "usage: scripts/apps.sh logs <name> [-f]"

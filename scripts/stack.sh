@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# shellcheck source-path=SCRIPTDIR
-# Kicksight local infrastructure: the servers the services need, run as plain
-# processes on this machine and bound to 127.0.0.1 only.
+# Kicksight local infrastructure: the servers the services need, run on this machine and bound to
+# 127.0.0.1 only. What each server runs, when it is ready and where it logs is declared in
+# scripts/processes.yaml (namespace stack) and run by a process supervisor (process-compose); this
+# script installs what is missing and hands over to it.
 #
 #   postgres   PostgreSQL (Debian package), own cluster in .stack/data/postgres
 #   redis      Redis (Debian package)
@@ -19,53 +20,30 @@
 #   scripts/stack.sh env                   print .stack/stack.env
 #   scripts/stack.sh install-browser       make sure Debian's chromium is installed
 #   scripts/stack.sh install-deploy-tools  helm, kustomize and the schema validators (cached)
+#   scripts/stack.sh install-shfmt         the shell formatter of the static checks (cached); prints its path
 #
 # State lives in <repo>/.stack (data/, logs/, run/, stack.env). Tool builds and
 # downloads are cached per version in ${KICKSIGHT_CACHE:-$HOME/.cache/kicksight}
 # so only the first `up` on a machine compiles or downloads anything. Versions
 # are pinned in scripts/versions.env; ports can be changed with the KS_*_PORT
-# variables below.
+# variables (defaults in scripts/ports.env).
 
 set -euo pipefail
 # runuser, useradd and friends live in the sbin directories, which a minimal PATH may leave out.
 PATH=$PATH:/usr/local/sbin:/usr/sbin:/sbin
 
-SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-KS_ROOT=$(dirname "$SCRIPTS_DIR")
-KS_STACK_DIR=$KS_ROOT/.stack
-PROC_TAG=stack # prefix of messages printed by lib/proc.sh
-# shellcheck source=lib/proc.sh
-source "$SCRIPTS_DIR/lib/proc.sh"
-# shellcheck source=versions.env
-source "$SCRIPTS_DIR/versions.env"
+PROC_TAG=stack # prefix of messages printed by lib/supervisor.sh
+# shellcheck source=lib/supervisor.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/supervisor.sh"
 
-KS_DATA_DIR=$KS_STACK_DIR/data
-KS_CACHE=${KICKSIGHT_CACHE:-$HOME/.cache/kicksight}
 ENV_FILE=$KS_STACK_DIR/stack.env
 HOST=127.0.0.1
 
-KS_PG_PORT=${KS_PG_PORT:-5432}
-KS_REDIS_PORT=${KS_REDIS_PORT:-6379}
-KS_KAFKA_PORT=${KS_KAFKA_PORT:-9092}
-KS_KAFKA_CONTROLLER_PORT=${KS_KAFKA_CONTROLLER_PORT:-9093}
-KS_KAFKA_FAULT_PORT=${KS_KAFKA_FAULT_PORT:-9094}
-KS_KAFKA_FAULT_PROXY_PORT=${KS_KAFKA_FAULT_PROXY_PORT:-9095}
-KS_MONGO_PORT=${KS_MONGO_PORT:-27017}
-KS_STRIPE_PORT=${KS_STRIPE_PORT:-12111}
-KS_SMTP_PORT=${KS_SMTP_PORT:-1025}
-KS_SMTP_API_PORT=${KS_SMTP_API_PORT:-8025}
-KS_TOXIPROXY_PORT=${KS_TOXIPROXY_PORT:-8474}
-
-PORT_VARS=(KS_PG_PORT KS_REDIS_PORT KS_KAFKA_PORT KS_KAFKA_CONTROLLER_PORT
-  KS_KAFKA_FAULT_PORT KS_KAFKA_FAULT_PROXY_PORT KS_MONGO_PORT KS_STRIPE_PORT
-  KS_SMTP_PORT KS_SMTP_API_PORT KS_TOXIPROXY_PORT)
-
-# Start order; `down` walks it backwards.
+# Start order of the tables; the supervisor starts them together.
 COMPONENTS=(postgres redis kafka mongo stripe smtp toxiproxy)
 
 PG_USER=kicksight
 PG_PASSWORD=kicksight
-PG_DATABASES=(auth collection billing notifications)
 
 IS_ROOT=0
 if [[ $(id -u) -eq 0 ]]; then
@@ -83,37 +61,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-log_of() { printf '%s/%s.log\n' "$KS_LOG_DIR" "$1"; }
 install_log_of() { printf '%s/%s-install.log\n' "$KS_LOG_DIR" "$1"; }
 
 # ---------------------------------------------------------------------------
-# Generic helpers
+# Installing
 # ---------------------------------------------------------------------------
-
-ensure_dirs() {
-  mkdir -p "$KS_DATA_DIR" "$KS_LOG_DIR" "$KS_RUN_DIR"
-  # The whole directory is local state: keep it out of version control.
-  [[ -f "$KS_STACK_DIR/.gitignore" ]] || printf '*\n' >"$KS_STACK_DIR/.gitignore"
-}
-
-# take_lock: one `up`/`down` at a time per checkout. The lock fd (9) is closed
-# in every long-running child (see start_proc and postgres_start).
-take_lock() {
-  exec 9>>"$KS_RUN_DIR/stack.lock"
-  if ! flock -n 9; then
-    note stack "waiting for another stack.sh run to finish (.stack/run/stack.lock)"
-    flock -w 900 9 || die stack "another stack.sh run still holds .stack/run/stack.lock after 15 minutes"
-  fi
-}
-
-check_ports_valid() {
-  local v
-  for v in "${PORT_VARS[@]}"; do
-    if ! [[ "${!v}" =~ ^[0-9]+$ ]] || ((${!v} < 1 || ${!v} > 65535)); then
-      die stack "$v='${!v}' is not a TCP port number"
-    fi
-  done
-}
 
 # apt_install <component> <package...>: install Debian packages (root only).
 # `apt-get update` runs at most once per invocation, and only when something
@@ -122,13 +74,13 @@ apt_install() {
   local comp=$1 log created_policy=0
   shift
   log=$(install_log_of "$comp")
-  if ((!IS_ROOT)); then
+  if ((! IS_ROOT)); then
     die "$comp" "missing Debian package(s) $* and not running as root (run: sudo apt-get install -y $*)"
   fi
   command -v apt-get >/dev/null 2>&1 || die "$comp" "missing $* and apt-get is not available"
   mkdir -p "$KS_LOG_DIR"
   note "$comp" "installing Debian package(s): $*"
-  if ((!APT_UPDATED)); then
+  if ((! APT_UPDATED)); then
     DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update >>"$log" 2>&1 ||
       die "$comp" "apt-get update failed (see $(rel_path "$log"))"
     APT_UPDATED=1
@@ -148,6 +100,13 @@ apt_install() {
   fi
 }
 
+# make_build_dir <component>: sets BUILD_DIR to a scratch directory inside the cache, removed on exit.
+make_build_dir() {
+  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
+  BUILD_DIR=$(mktemp -d "$KS_CACHE/.build-$1.XXXXXX")
+  CLEANUP_PATHS+=("$BUILD_DIR")
+}
+
 need_go() {
   command -v go >/dev/null 2>&1 ||
     die "$1" "the Go toolchain is needed once to build $2 but 'go' is not on PATH (install Go >= 1.24)"
@@ -160,9 +119,8 @@ go_install_tool() {
   local comp=$1 dir=$2 bin=$3 built=$4 ldflags=$5 pkg=$6 log tmp
   log=$(install_log_of "$comp")
   need_go "$comp" "$pkg"
-  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
-  tmp=$(mktemp -d "$KS_CACHE/.build-$comp.XXXXXX")
-  CLEANUP_PATHS+=("$tmp")
+  make_build_dir "$comp"
+  tmp=$BUILD_DIR
   note "$comp" "building $pkg (first run on this machine only)"
   (cd "$tmp" && GOFLAGS=-buildvcs=false GOBIN="$tmp/bin" go install -ldflags="$ldflags" "$pkg") >>"$log" 2>&1 ||
     die "$comp" "go install $pkg failed (see $(rel_path "$log"))"
@@ -171,29 +129,19 @@ go_install_tool() {
   mv -f "$tmp/bin/$built" "$dir/bin/$bin"
 }
 
-# await <component> <deadline-seconds> <probe...>: poll the probe until it
-# succeeds; on failure show the end of the log and stop with an error (the
-# component is stopped first when this run started it).
-AWAIT_STOP_ON_FAILURE=0
-await() {
-  local comp=$1 secs=$2 rc=0 log
-  shift 2
-  log=$(log_of "$comp")
-  wait_until "$secs" "$comp" "$@" || rc=$?
-  case $rc in
-    0) return 0 ;;
-    2)
-      show_log_tail "$log"
-      die "$comp" "exited during startup (see $(rel_path "$log"))"
-      ;;
-    *)
-      show_log_tail "$log"
-      if ((AWAIT_STOP_ON_FAILURE)); then
-        "${comp}_stop" || true
-      fi
-      die "$comp" "not ready after ${secs}s (see $(rel_path "$log"))"
-      ;;
-  esac
+# go_module_source <component> <module@version> <tmp-dir>: downloads a module through the Go module proxy
+# (into Go's module cache) and prints its source directory. `go install` is not possible for modules whose
+# deprecation check needs a version list the proxy refuses, so those are built from this source.
+go_module_source() {
+  local comp=$1 module=$2 tmp=$3 log src
+  log=$(install_log_of "$comp")
+  (cd "$tmp" && GOFLAGS=-buildvcs=false go mod download -json "$module") >"$tmp/download.json" 2>>"$log" || {
+    cat "$tmp/download.json" >>"$log"
+    die "$comp" "go mod download $module failed (see $(rel_path "$log"))"
+  }
+  src=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' "$tmp/download.json")
+  [[ -n "$src" && -d "$src" ]] || die "$comp" "go mod download gave no source directory for $module (see $(rel_path "$log"))"
+  printf '%s\n' "$src"
 }
 
 # ---------------------------------------------------------------------------
@@ -238,37 +186,11 @@ component_addr() {
   esac
 }
 
-# Address recorded when the component was started, else the configured one.
-status_addr() {
-  local addr_file=$KS_RUN_DIR/$1.addr
-  if proc_running "$1" && [[ -f "$addr_file" ]]; then
-    cat "$addr_file"
-  else
-    component_addr "$1"
-  fi
-}
-
-# check_ports <component>: fail when a port is held by a process that is not ours.
-check_ports() {
-  local comp=$1 v port owner
-  for v in $(component_port_vars "$comp"); do
-    port=${!v}
-    if port_in_use "$port"; then
-      owner=$(port_owner "$port")
-      die "$comp" "port $port is already in use by another process${owner:+ ($owner)}; stop it or set $v"
-    fi
-  done
-}
-
 # ---------------------------------------------------------------------------
-# postgres
+# postgres (run by scripts/servers/postgres.sh)
 # ---------------------------------------------------------------------------
 
-PG_DATA=$KS_DATA_DIR/postgres
-PG_SOCK_DIR=$KS_RUN_DIR/postgres
-PG_BIN=
-
-# pg_find_bin: sets PG_BIN to a directory with initdb, pg_ctl and postgres,
+# pg_find_bin: sets PG_BIN to a directory with initdb, postgres and pg_isready,
 # preferring the pinned major version.
 pg_find_bin() {
   local d cands=("/usr/lib/postgresql/$POSTGRES_MAJOR/bin")
@@ -279,7 +201,7 @@ pg_find_bin() {
     cands+=("$d")
   done
   for d in "${cands[@]}"; do
-    if [[ -n "$d" && -x "$d/initdb" && -x "$d/pg_ctl" && -x "$d/postgres" && -x "$d/pg_isready" ]]; then
+    if [[ -n "$d" && -x "$d/initdb" && -x "$d/postgres" && -x "$d/pg_isready" ]]; then
       PG_BIN=$d
       return 0
     fi
@@ -287,182 +209,10 @@ pg_find_bin() {
   return 1
 }
 
-pg_bin_required() {
-  [[ -n "$PG_BIN" ]] || pg_find_bin ||
-    die postgres "PostgreSQL server binaries not found (expected /usr/lib/postgresql/$POSTGRES_MAJOR/bin)"
-}
-
-# pg_as <cmd...>: PostgreSQL refuses to run as root, so as root its commands
-# run as the `postgres` OS user; otherwise as the current user.
-pg_as() {
-  if ((IS_ROOT)); then
-    (cd / && runuser -u postgres -- "$@")
-  else
-    "$@"
-  fi
-}
-
-pg_psql() {
-  PGPASSWORD=$PG_PASSWORD PGCONNECT_TIMEOUT=5 "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 \
-    -h "$HOST" -p "$KS_PG_PORT" -U "$PG_USER" "$@"
-}
-
 postgres_install() {
   pg_find_bin && return 0
   apt_install postgres "postgresql-$POSTGRES_MAJOR"
   pg_find_bin || die postgres "PostgreSQL binaries still missing after apt-get install postgresql-$POSTGRES_MAJOR"
-}
-
-# As root, the postgres user needs to reach .stack: grant traversal (o+x, not
-# read) on any parent directory that blocks it, e.g. a checkout under /root.
-pg_grant_traverse() {
-  local path="" part
-  local -a parts
-  runuser -u postgres -- test -w "$PG_DATA" 2>/dev/null && return 0
-  IFS=/ read -r -a parts <<<"${PG_DATA#/}"
-  for part in "${parts[@]}"; do
-    path+="/$part"
-    if ! runuser -u postgres -- test -x "$path" 2>/dev/null; then
-      note postgres "granting o+x on $path so the postgres OS user can reach its data directory"
-      chmod o+x "$path"
-    fi
-  done
-  runuser -u postgres -- test -w "$PG_DATA" 2>/dev/null ||
-    die postgres "the postgres OS user cannot write $(rel_path "$PG_DATA")"
-}
-
-pg_prepare_dirs() {
-  local log
-  log=$(log_of postgres)
-  mkdir -p "$PG_DATA" "$PG_SOCK_DIR"
-  touch "$log"
-  chmod 700 "$PG_DATA"
-  if ((IS_ROOT)); then
-    id postgres >/dev/null 2>&1 ||
-      die postgres "OS user 'postgres' is missing (it comes with Debian's postgresql-common package)"
-    if [[ -n "$(find "$PG_DATA" "$PG_SOCK_DIR" ! -user postgres -print -quit)" ]]; then
-      chown -R postgres:postgres "$PG_DATA" "$PG_SOCK_DIR"
-    fi
-    chown postgres:postgres "$log"
-    pg_grant_traverse
-  fi
-  # Unix socket paths are limited to 107 bytes.
-  local sock="$PG_SOCK_DIR/.s.PGSQL.$KS_PG_PORT"
-  ((${#sock} <= 107)) ||
-    die postgres "socket path $sock is longer than 107 bytes; move the checkout to a shorter path"
-}
-
-pg_initdb() {
-  local log pwfile locale_args=(--no-locale)
-  [[ -f "$PG_DATA/PG_VERSION" ]] && return 0
-  log=$(install_log_of postgres)
-  note postgres "initialising a new cluster in $(rel_path "$PG_DATA")"
-  pwfile=$(mktemp)
-  CLEANUP_PATHS+=("$pwfile")
-  printf '%s\n' "$PG_PASSWORD" >"$pwfile"
-  if ((IS_ROOT)); then
-    chown postgres "$pwfile"
-  fi
-  if locale -a 2>/dev/null | grep -qix 'c.utf-\{0,1\}8'; then
-    locale_args=(--locale=C.UTF-8)
-  fi
-  # Bootstrap superuser is the application role itself; local socket
-  # connections are trusted, TCP needs the password.
-  pg_as "$PG_BIN/initdb" -D "$PG_DATA" -U "$PG_USER" --pwfile="$pwfile" \
-    --auth-local=trust --auth-host=scram-sha-256 -E UTF8 "${locale_args[@]}" >>"$log" 2>&1 ||
-    die postgres "initdb failed (see $(rel_path "$log"))"
-  printf "\n# Local stack settings, rewritten on every start\ninclude_if_exists = 'kicksight.conf'\n" \
-    >>"$PG_DATA/postgresql.conf"
-}
-
-pg_write_conf() {
-  cat >"$PG_DATA/kicksight.conf" <<EOF
-# Written by scripts/stack.sh on every start: edit the script, not this file.
-listen_addresses = '$HOST'
-port = $KS_PG_PORT
-unix_socket_directories = '$PG_SOCK_DIR'
-max_connections = 300
-shared_buffers = 128MB
-log_line_prefix = '%m [%p] %q%u@%d '
-EOF
-  if ((IS_ROOT)); then
-    chown postgres:postgres "$PG_DATA/kicksight.conf"
-  fi
-}
-
-# A postmaster of our data directory that runs without a pid file in .stack/run
-# (e.g. .stack/run was wiped) is taken over instead of reported as a conflict.
-postgres_adopt() {
-  local pid comm
-  proc_running postgres && return 0
-  [[ -f "$PG_DATA/postmaster.pid" ]] || return 0
-  read -r pid <"$PG_DATA/postmaster.pid" || return 0
-  [[ "$pid" =~ ^[0-9]+$ ]] && pid_alive "$pid" || return 0
-  comm=$(cat "/proc/$pid/comm" 2>/dev/null || true)
-  if [[ "$comm" == postgres || "$comm" == postmaster ]]; then
-    proc_write_pidfile postgres "$pid"
-  fi
-}
-
-postgres_start() {
-  local log pid
-  log=$(log_of postgres)
-  pg_bin_required
-  pg_prepare_dirs
-  pg_initdb
-  local have want
-  have=$(cat "$PG_DATA/PG_VERSION")
-  want=$("$PG_BIN/postgres" --version)
-  want=${want##* }
-  want=${want%%.*}
-  [[ "$have" == "$want" ]] ||
-    die postgres "$(rel_path "$PG_DATA") was created by PostgreSQL $have but the binaries are $want; remove it or install postgresql-$have"
-  pg_write_conf
-  # pg_ctl detaches the server itself; -w waits until it accepts connections.
-  # Its own messages and the server's log go to the same file (both append).
-  # shellcheck disable=SC2094
-  pg_as "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$log" -w -t 60 -s start >>"$log" 2>&1 9>&- || {
-    show_log_tail "$log"
-    die postgres "pg_ctl start failed (see $(rel_path "$log"))"
-  }
-  read -r pid <"$PG_DATA/postmaster.pid"
-  proc_write_pidfile postgres "$pid"
-}
-
-pg_probe() {
-  "$PG_BIN/pg_isready" -q -h "$HOST" -p "$KS_PG_PORT" -t 2
-}
-
-postgres_ready() {
-  pg_bin_required
-  await postgres 60 pg_probe
-}
-
-# Databases of the services (created once; idempotent).
-postgres_setup() {
-  local existing db
-  existing=$(pg_psql -d postgres -tA -c 'select datname from pg_database') ||
-    die postgres "cannot connect as $PG_USER on $HOST:$KS_PG_PORT (see $(rel_path "$(log_of postgres)"))"
-  for db in "${PG_DATABASES[@]}"; do
-    if ! grep -qx "$db" <<<"$existing"; then
-      pg_psql -d postgres -c "create database \"$db\"" >/dev/null ||
-        die postgres "cannot create database $db"
-    fi
-  done
-}
-
-postgres_stop() {
-  local log
-  log=$(log_of postgres)
-  proc_running postgres || {
-    proc_clear_stale postgres
-    return 0
-  }
-  if pg_find_bin && pg_as "$PG_BIN/pg_ctl" -D "$PG_DATA" stop -m fast -w -t 30 -s >>"$log" 2>&1; then
-    rm -f "$(proc_pidfile postgres)"
-  else
-    stop_proc postgres 15
-  fi
 }
 
 # ---------------------------------------------------------------------------
@@ -477,30 +227,14 @@ redis_install() {
   command -v redis-server >/dev/null 2>&1 || die redis "redis-server still missing after apt-get install"
 }
 
-redis_start() {
-  mkdir -p "$KS_DATA_DIR/redis"
-  start_proc redis "$(log_of redis)" redis-server \
-    --bind "$HOST" --port "$KS_REDIS_PORT" --protected-mode yes \
-    --dir "$KS_DATA_DIR/redis" --save "60 1000" --appendonly no --daemonize no
-}
-
-redis_probe() {
-  [[ "$(redis-cli -h "$HOST" -p "$KS_REDIS_PORT" ping 2>/dev/null)" == PONG ]]
-}
-
-redis_ready() { await redis 30 redis_probe; }
-redis_stop() { stop_proc redis; }
-
 # ---------------------------------------------------------------------------
-# kafka
+# kafka (run by scripts/servers/kafka.sh)
 # ---------------------------------------------------------------------------
 
 KAFKA_HOME=$KS_CACHE/kafka-$KAFKA_VERSION
 KAFKA_LIB=$KAFKA_HOME/lib
 KAFKA_JAR=$KAFKA_LIB/kafka_$KAFKA_SCALA_VERSION-$KAFKA_VERSION.jar
 KAFKA_TOOLS_JAR=$KAFKA_LIB/kafka-tools-$KAFKA_VERSION.jar
-KAFKA_DATA=$KS_DATA_DIR/kafka
-KAFKA_CONF=$KAFKA_DATA/config
 KAFKA_ARTIFACT=org.apache.kafka:kafka_$KAFKA_SCALA_VERSION:$KAFKA_VERSION
 
 java_major() {
@@ -597,104 +331,6 @@ kafka_install() {
   mv "$tmp" "$KAFKA_LIB"
 }
 
-kafka_write_config() {
-  mkdir -p "$KAFKA_CONF" "$KAFKA_DATA/logs"
-  cat >"$KAFKA_CONF/server.properties" <<EOF
-# Written by scripts/stack.sh on every start: edit the script, not this file.
-# Single-node KRaft cluster (broker and controller in one process).
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@$HOST:$KS_KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://$HOST:$KS_KAFKA_PORT,CONTROLLER://$HOST:$KS_KAFKA_CONTROLLER_PORT,FAULT://$HOST:$KS_KAFKA_FAULT_PORT
-# FAULT advertises the address where tests put a Toxiproxy proxy that
-# forwards to the FAULT listener, so clients bootstrapped through the proxy
-# keep talking through it.
-advertised.listeners=PLAINTEXT://$HOST:$KS_KAFKA_PORT,FAULT://$HOST:$KS_KAFKA_FAULT_PROXY_PORT
-inter.broker.listener.name=PLAINTEXT
-controller.listener.names=CONTROLLER
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,FAULT:PLAINTEXT
-log.dirs=$KAFKA_DATA/logs
-num.partitions=1
-auto.create.topics.enable=false
-offsets.topic.replication.factor=1
-offsets.topic.num.partitions=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-transaction.state.log.num.partitions=1
-group.initial.rebalance.delay.ms=0
-log.retention.hours=168
-log.retention.check.interval.ms=300000
-num.network.threads=2
-num.io.threads=2
-num.recovery.threads.per.data.dir=1
-EOF
-  cat >"$KAFKA_CONF/log4j.properties" <<'EOF'
-# Written by scripts/stack.sh on every start. Everything goes to stdout, which
-# is .stack/logs/kafka.log.
-log4j.rootLogger=INFO, stdout
-log4j.appender.stdout=org.apache.log4j.ConsoleAppender
-log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
-log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
-# Chatty at INFO: one line per request, segment, config dump or client.
-log4j.logger.kafka.request.logger=WARN
-log4j.logger.kafka.network.RequestChannel$=WARN
-log4j.logger.state.change.logger=WARN
-log4j.logger.kafka.authorizer.logger=WARN
-log4j.logger.kafka.log.LogCleaner=WARN
-log4j.logger.kafka.log=WARN
-log4j.logger.org.apache.kafka.storage.internals.log=WARN
-log4j.logger.org.apache.kafka.clients=WARN
-log4j.logger.org.apache.kafka.common.config=WARN
-log4j.logger.org.apache.kafka.common.utils.AppInfoParser=WARN
-log4j.logger.org.apache.kafka.common.metrics=WARN
-log4j.logger.kafka.server.KafkaConfig=WARN
-# One line per topic/partition on every start and topic change.
-log4j.logger.kafka.cluster.Partition=WARN
-log4j.logger.org.apache.kafka.controller.ReplicationControlManager=WARN
-EOF
-}
-
-kafka_java() {
-  java -Djava.awt.headless=true -cp "$KAFKA_LIB/*" \
-    -Dlog4j.configuration="file:$KAFKA_CONF/log4j.properties" "$@"
-}
-
-kafka_start() {
-  local log id
-  log=$(log_of kafka)
-  [[ -f "$KAFKA_JAR" ]] || die kafka "$(rel_path "$KAFKA_JAR") is missing"
-  kafka_write_config
-  mkdir -p "$KS_LOG_DIR"
-  if [[ ! -s "$KAFKA_DATA/cluster-id" ]]; then
-    id=$(kafka_java -Xmx128m kafka.tools.StorageTool random-uuid 2>>"$log" | tail -n 1) || true
-    [[ "$id" =~ ^[A-Za-z0-9_-]{22}$ ]] || die kafka "StorageTool random-uuid failed (see $(rel_path "$log"))"
-    printf '%s\n' "$id" >"$KAFKA_DATA/cluster-id"
-  fi
-  read -r id <"$KAFKA_DATA/cluster-id"
-  if [[ ! -f "$KAFKA_DATA/logs/meta.properties" ]]; then
-    kafka_java -Xmx256m kafka.tools.StorageTool format -t "$id" \
-      -c "$KAFKA_CONF/server.properties" --ignore-formatted >>"$log" 2>&1 ||
-      die kafka "StorageTool format failed (see $(rel_path "$log"))"
-  fi
-  # Readiness looks for the start-up line only in what this start writes.
-  stat -c %s "$log" 2>/dev/null >"$KS_RUN_DIR/kafka.logoffset" || echo 0 >"$KS_RUN_DIR/kafka.logoffset"
-  start_proc kafka "$log" java -Xmx512m -Xms256m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
-    -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true -cp "$KAFKA_LIB/*" \
-    -Dlog4j.configuration="file:$KAFKA_CONF/log4j.properties" \
-    kafka.Kafka "$KAFKA_CONF/server.properties"
-}
-
-kafka_probe() {
-  local off=0 log
-  log=$(log_of kafka)
-  [[ -f "$KS_RUN_DIR/kafka.logoffset" ]] && read -r off <"$KS_RUN_DIR/kafka.logoffset"
-  tcp_open "$HOST" "$KS_KAFKA_PORT" &&
-    grep -q 'Kafka Server started' < <(tail -c "+$((off + 1))" "$log" 2>/dev/null)
-}
-
-kafka_ready() { await kafka 90 kafka_probe; }
-kafka_stop() { stop_proc kafka 30; }
-
 # ---------------------------------------------------------------------------
 # mongo (FerretDB)
 # ---------------------------------------------------------------------------
@@ -711,26 +347,18 @@ FERRETDB_ID_LOOKUP_FILE=internal/backends/sqlite/metadata/metadata.go
 FERRETDB_ID_LOOKUP_FROM="IDColumn = DefaultColumn + \"->'\$._id'\""
 FERRETDB_ID_LOOKUP_TO="IDColumn = DefaultColumn + \"->'_id'\""
 
-# `go install` of FerretDB is not possible here (its deprecation check needs a
-# module listing the proxy refuses) and a plain build panics at start without
-# build/version/version.txt, so the module source is copied and built by hand.
+# `go install` of FerretDB is not possible here (see go_module_source) and a plain
+# build panics at start without build/version/version.txt, so the module source
+# is copied, patched and built by hand.
 mongo_install() {
   local log tmp src
   [[ -x "$FERRETDB_BIN" ]] && return 0
   log=$(install_log_of mongo)
   need_go mongo "FerretDB $FERRETDB_VERSION"
-  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
-  tmp=$(mktemp -d "$KS_CACHE/.build-mongo.XXXXXX")
-  CLEANUP_PATHS+=("$tmp")
+  make_build_dir mongo
+  tmp=$BUILD_DIR
   note mongo "building FerretDB $FERRETDB_VERSION (first run on this machine only, about a minute)"
-  (cd "$tmp" && GOFLAGS=-buildvcs=false go mod download -json "$FERRETDB_MODULE@$FERRETDB_VERSION") \
-    >"$tmp/download.json" 2>>"$log" || {
-    cat "$tmp/download.json" >>"$log"
-    die mongo "go mod download $FERRETDB_MODULE@$FERRETDB_VERSION failed (see $(rel_path "$log"))"
-  }
-  src=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' "$tmp/download.json")
-  [[ -n "$src" && -d "$src" ]] ||
-    die mongo "go mod download gave no source directory for $FERRETDB_MODULE (see $(rel_path "$log"))"
+  src=$(go_module_source mongo "$FERRETDB_MODULE@$FERRETDB_VERSION" "$tmp")
   cp -R "$src" "$tmp/src"
   chmod -R u+w "$tmp/src"
   printf '%s\n' "$FERRETDB_VERSION" >"$tmp/src/build/version/version.txt"
@@ -743,17 +371,6 @@ mongo_install() {
   mv -f "$tmp/ferretdb" "$FERRETDB_BIN"
 }
 
-mongo_start() {
-  local data=$KS_DATA_DIR/mongo state=$KS_DATA_DIR/mongo-state
-  mkdir -p "$data" "$state"
-  PROC_CWD=$state start_proc mongo "$(log_of mongo)" env DO_NOT_TRACK=1 "$FERRETDB_BIN" \
-    --handler=sqlite --sqlite-url="file:$data/" --state-dir="$state" \
-    --listen-addr="$HOST:$KS_MONGO_PORT" --debug-addr=- --telemetry=disable --log-level=warn
-}
-
-mongo_ready() { await mongo 30 tcp_open "$HOST" "$KS_MONGO_PORT"; }
-mongo_stop() { stop_proc mongo; }
-
 # ---------------------------------------------------------------------------
 # stripe (stripe-mock)
 # ---------------------------------------------------------------------------
@@ -765,20 +382,6 @@ stripe_install() {
   [[ -x "$STRIPE_BIN" ]] && return 0
   go_install_tool stripe "$STRIPE_HOME" stripe-mock stripe-mock \
     "-X main.version=$STRIPE_MOCK_VERSION" "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
-}
-
-stripe_start() {
-  # stripe-mock always opens an HTTPS listener too (on all interfaces by
-  # default): park it on a unix socket so nothing listens beyond 127.0.0.1.
-  local sock=$KS_RUN_DIR/stripe-https.sock
-  rm -f "$sock"
-  start_proc stripe "$(log_of stripe)" "$STRIPE_BIN" -http-addr "$HOST:$KS_STRIPE_PORT" -https-unix "$sock"
-}
-
-stripe_ready() { await stripe 60 http_ok "http://sk_test_123:@$HOST:$KS_STRIPE_PORT/v1/customers"; }
-stripe_stop() {
-  stop_proc stripe
-  rm -f "$KS_RUN_DIR/stripe-https.sock"
 }
 
 # ---------------------------------------------------------------------------
@@ -801,9 +404,8 @@ smtp_install() {
   [[ -x "$MAILDEV_BIN" ]] && return 0
   command -v npm >/dev/null 2>&1 || die smtp "npm is not on PATH (needed once to install maildev@$MAILDEV_VERSION)"
   log=$(install_log_of smtp)
-  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
-  tmp=$(mktemp -d "$KS_CACHE/.build-smtp.XXXXXX")
-  CLEANUP_PATHS+=("$tmp")
+  make_build_dir smtp
+  tmp=$BUILD_DIR
   note smtp "installing maildev@$MAILDEV_VERSION from npm (first run on this machine only)"
   cat >"$tmp/package.json" <<EOF
 {
@@ -823,23 +425,6 @@ EOF
   mv "$tmp" "$MAILDEV_HOME"
 }
 
-smtp_start() {
-  local dir=$KS_DATA_DIR/smtp
-  mkdir -p "$dir/mail"
-  # MailDev reads config files from its working directory and parents: run it
-  # from its data directory.
-  PROC_CWD=$dir start_proc smtp "$(log_of smtp)" "$MAILDEV_BIN" \
-    --smtp "$KS_SMTP_PORT" --ip "$HOST" --web "$KS_SMTP_API_PORT" --web-ip "$HOST" \
-    --mail-directory "$dir/mail"
-}
-
-smtp_probe() {
-  http_ok "http://$HOST:$KS_SMTP_API_PORT/api/healthz" && tcp_open "$HOST" "$KS_SMTP_PORT"
-}
-
-smtp_ready() { await smtp 30 smtp_probe; }
-smtp_stop() { stop_proc smtp; }
-
 # ---------------------------------------------------------------------------
 # toxiproxy
 # ---------------------------------------------------------------------------
@@ -855,12 +440,33 @@ toxiproxy_install() {
     "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION"
 }
 
-toxiproxy_start() {
-  start_proc toxiproxy "$(log_of toxiproxy)" "$TOXIPROXY_BIN" -host "$HOST" -port "$KS_TOXIPROXY_PORT"
+# ---------------------------------------------------------------------------
+# The supervisor and the shell formatter
+# ---------------------------------------------------------------------------
+
+process_compose_install() {
+  local tmp src log
+  [[ -x "$PROCESS_COMPOSE_BIN" ]] && return 0
+  need_go supervisor "process-compose $PROCESS_COMPOSE_VERSION"
+  log=$(install_log_of supervisor)
+  make_build_dir supervisor
+  tmp=$BUILD_DIR
+  note supervisor "building process-compose $PROCESS_COMPOSE_VERSION (first run on this machine only)"
+  src=$(go_module_source supervisor "github.com/f1bonacc1/process-compose@$PROCESS_COMPOSE_VERSION" "$tmp")
+  (cd "$src" && CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -o "$tmp/process-compose" \
+    -ldflags="-s -w -X github.com/f1bonacc1/process-compose/src/config.Version=$PROCESS_COMPOSE_VERSION" .) >>"$log" 2>&1 ||
+    die supervisor "go build of process-compose $PROCESS_COMPOSE_VERSION failed (see $(rel_path "$log"))"
+  mkdir -p "$PROCESS_COMPOSE_HOME/bin"
+  mv -f "$tmp/process-compose" "$PROCESS_COMPOSE_BIN"
 }
 
-toxiproxy_ready() { await toxiproxy 30 http_ok "http://$HOST:$KS_TOXIPROXY_PORT/version"; }
-toxiproxy_stop() { stop_proc toxiproxy; }
+SHFMT_HOME=$KS_CACHE/shfmt-$SHFMT_VERSION
+SHFMT_BIN=$SHFMT_HOME/bin/shfmt
+
+shfmt_install() {
+  [[ -x "$SHFMT_BIN" ]] && return 0
+  go_install_tool shfmt "$SHFMT_HOME" shfmt shfmt "-X main.version=$SHFMT_VERSION" "mvdan.cc/sh/v3/cmd/shfmt@$SHFMT_VERSION"
+}
 
 # ---------------------------------------------------------------------------
 # Deployment tools: helm, kustomize, the Kubernetes schema validator and
@@ -913,17 +519,13 @@ kubernetes_validate_install() {
 }
 
 skaffold_schemas_install() {
-  local log tmp dir
+  local tmp dir
   compgen -G "$SKAFFOLD_SCHEMAS_HOME/*.json" >/dev/null && return 0
   need_go skaffold-schemas "skaffold's schemas"
-  log=$(install_log_of skaffold-schemas)
-  mkdir -p "$KS_CACHE" "$KS_LOG_DIR"
-  tmp=$(mktemp -d "$KS_CACHE/.build-skaffold-schemas.XXXXXX")
-  CLEANUP_PATHS+=("$tmp")
+  make_build_dir skaffold-schemas
+  tmp=$BUILD_DIR
   note skaffold-schemas "fetching $SKAFFOLD_MODULE@$SKAFFOLD_VERSION for its schemas (first run on this machine only)"
-  (cd "$tmp" && GOFLAGS=-mod=mod go mod download -json "$SKAFFOLD_MODULE@$SKAFFOLD_VERSION") >"$tmp/module.json" 2>>"$log" ||
-    die skaffold-schemas "go mod download $SKAFFOLD_MODULE@$SKAFFOLD_VERSION failed (see $(rel_path "$log"))"
-  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' "$tmp/module.json")
+  dir=$(go_module_source skaffold-schemas "$SKAFFOLD_MODULE@$SKAFFOLD_VERSION" "$tmp")
   [[ -d "$dir/docs-v2/content/en/schemas" ]] ||
     die skaffold-schemas "$SKAFFOLD_MODULE@$SKAFFOLD_VERSION has no docs-v2/content/en/schemas"
   mkdir -p "$tmp/schemas"
@@ -984,61 +586,78 @@ components_from_args() {
   done
 }
 
+# export_tool_paths: where the supervisor's commands find each tool (scripts/processes.yaml).
+export_tool_paths() {
+  PG_BIN=/usr/lib/postgresql/$POSTGRES_MAJOR/bin
+  pg_find_bin || true
+  export PG_BIN KAFKA_LIB FERRETDB_BIN STRIPE_BIN MAILDEV_BIN TOXIPROXY_BIN
+}
+
 print_status() {
-  local c
-  proc_table_header
+  local c rows=()
   for c in "${COMPONENTS[@]}"; do
-    proc_status_row "$c" "$(status_addr "$c")"
+    rows+=("$c=$(component_addr "$c")")
   done
+  status_header
+  status_rows stack "${rows[@]}"
+}
+
+# States of the components before this run: name status.
+component_states() {
+  if supervisor_running stack; then
+    supervisor_states stack
+  fi
 }
 
 TIMING_ROWS=()
+declare -A INSTALL_MS=() RESULT=()
 
-# up_one <component>: start one component unless it already runs.
-up_one() {
-  local c=$1 t0 t1 t2 result
-  t0=$(now_ms)
-  t1=$t0
-  if declare -F "${c}_adopt" >/dev/null; then
-    "${c}_adopt"
-  fi
-  if proc_running "$c"; then
-    AWAIT_STOP_ON_FAILURE=0
-    "${c}_ready"
-    result="already up"
-  else
-    proc_clear_stale "$c"
-    # Ports first: no point building a tool that cannot listen anyway.
-    check_ports "$c"
-    "${c}_install"
-    t1=$(now_ms)
-    "${c}_start"
-    AWAIT_STOP_ON_FAILURE=1
-    "${c}_ready"
-    component_addr "$c" >"$KS_RUN_DIR/$c.addr"
-    result=started
-  fi
-  if declare -F "${c}_setup" >/dev/null; then
-    "${c}_setup"
-  fi
-  t2=$(now_ms)
-  TIMING_ROWS+=("$(printf '%-11s %-11s %9s %9s %9s' "$c" "$result" \
-    "$(fmt_ms $((t1 - t0)))" "$(fmt_ms $((t2 - t1)))" "$(fmt_ms $((t2 - t0)))")")
-  printf '%-11s %s (%s)\n' "$c" "$result" "$(fmt_ms $((t2 - t0)))" >&2
+# Called by supervisor_wait as each component becomes ready.
+on_ready() {
+  local c=$1 start_ms=$2
+  TIMING_ROWS+=("$(printf '%-11s %-11s %9s %9s %9s' "$c" "${RESULT[$c]}" \
+    "$(fmt_ms "${INSTALL_MS[$c]}")" "$(fmt_ms "$start_ms")" "$(fmt_ms $((INSTALL_MS[$c] + start_ms)))")")
+  printf '%-11s %s (%s)\n' "$c" "${RESULT[$c]}" "$(fmt_ms $((INSTALL_MS[$c] + start_ms)))" >&2
 }
 
 cmd_up() {
-  local comps c t0 row
+  local comps c t0 t1 row states to_start=()
   mapfile -t comps < <(components_from_args "$@")
   ((${#comps[@]})) || exit 1
-  check_ports_valid
-  ensure_dirs
-  take_lock
+  load_ports
+  take_lock stack
   command -v curl >/dev/null 2>&1 || apt_install stack curl
   t0=$(now_ms)
+  process_compose_install
   for c in "${comps[@]}"; do
-    up_one "$c"
+    t1=$(now_ms)
+    "${c}_install"
+    INSTALL_MS[$c]=$(($(now_ms) - t1))
   done
+  export_tool_paths
+  states=$(component_states)
+  for c in "${comps[@]}"; do
+    if [[ "$(awk -v n="$c" '$1 == n { print $2 }' <<<"$states")" == Running ]]; then
+      RESULT[$c]="already up"
+    else
+      # Ports first: a server that cannot listen would only fail later.
+      # shellcheck disable=SC2046
+      check_ports_free "$c" $(component_port_vars "$c")
+      RESULT[$c]=started
+      to_start+=("$c")
+    fi
+  done
+  if ! supervisor_running stack; then
+    # The whole namespace, or only the components asked for.
+    if ((${#comps[@]} == ${#COMPONENTS[@]})); then
+      supervisor_start stack
+    else
+      supervisor_start stack "${comps[@]}"
+    fi
+  elif ((${#to_start[@]})); then
+    supervisor_start_missing stack "${to_start[@]}"
+  fi
+  supervisor_wait stack 300 "${comps[@]}"
   write_env
   echo
   printf '%-11s %-11s %9s %9s %9s\n' COMPONENT RESULT INSTALL START TOTAL
@@ -1053,25 +672,27 @@ cmd_up() {
 }
 
 cmd_down() {
-  local comps c i t0
+  local comps c t0 states running=()
   mapfile -t comps < <(components_from_args "$@")
   ((${#comps[@]})) || exit 1
-  if [[ ! -d "$KS_RUN_DIR" ]]; then
-    print_status
-    return 0
-  fi
-  take_lock
-  for ((i = ${#comps[@]} - 1; i >= 0; i--)); do
-    c=${comps[i]}
-    if proc_running "$c"; then
-      t0=$(now_ms)
-      "${c}_stop" || die "$c" "did not stop"
-      rm -f "$KS_RUN_DIR/$c.addr"
-      printf '%-11s stopped (%s)\n' "$c" "$(fmt_ms $(($(now_ms) - t0)))" >&2
+  load_ports
+  take_lock stack
+  states=$(component_states)
+  for c in "${comps[@]}"; do
+    if [[ "$(awk -v n="$c" '$1 == n { print $2 }' <<<"$states")" == Running ]]; then
+      running+=("$c")
     else
-      proc_clear_stale "$c"
       printf '%-11s already down\n' "$c" >&2
     fi
+  done
+  t0=$(now_ms)
+  if (($# == 0)); then
+    supervisor_down stack
+  elif ((${#running[@]})); then
+    supervisor_stop stack "${running[@]}"
+  fi
+  for c in "${running[@]}"; do
+    printf '%-11s stopped (%s)\n' "$c" "$(fmt_ms $(($(now_ms) - t0)))" >&2
   done
   print_status
 }
@@ -1130,6 +751,10 @@ main() {
     env) cmd_env ;;
     install-browser) cmd_install_browser ;;
     install-deploy-tools) cmd_install_deploy_tools ;;
+    install-shfmt)
+      shfmt_install
+      echo "$SHFMT_BIN"
+      ;;
     -h | --help | help) usage ;;
     *)
       usage >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of Kicksight, in phases, each within a time budget (seconds):
-#   static       lint, types and the web build           (KS_BUDGET_STATIC, 600)
+#   static       shell format, lint, types and the web build (KS_BUDGET_STATIC, 600)
 #   unit         domain rules and the deploy checks, no servers (KS_BUDGET_UNIT, 600)
 #   integration  services against real servers          (KS_BUDGET_INTEGRATION, 1800)
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
@@ -25,11 +25,13 @@ phase() { # <name> <budget> <command...>
   echo "==== phase $name (budget ${budget}s)"
   start=$(date +%s)
   "$@" || rc=$?
-  echo "==== phase $name: $([[ $rc == 0 ]] && echo passed || echo "FAILED (exit $rc$([[ $rc == 124 ]] && echo ', over budget'))") in $(( $(date +%s) - start ))s"
+  echo "==== phase $name: $([[ $rc == 0 ]] && echo passed || echo "FAILED (exit $rc$([[ $rc == 124 ]] && echo ', over budget'))") in $(($(date +%s) - start))s"
   return $rc
 }
 
-STATIC_CHECKS='eslint --max-warnings=0 . && tsc -p tsconfig.json && tsc -p web/tsconfig.json && cd web && vite build --logLevel warn'
+# Shell scripts are checked for syntax and format by shfmt (built once into the cache; `shfmt -i 2 -ci -w bin scripts`
+# formats them).
+STATIC_CHECKS='"$(scripts/stack.sh install-shfmt)" -i 2 -ci -d bin scripts && eslint --max-warnings=0 . && tsc -p tsconfig.json && tsc -p web/tsconfig.json && cd web && vite build --logLevel warn'
 
 # The deploy checks (deploy:unit) need helm, kustomize and the schema validators: installed once, cached.
 unit() {
@@ -76,7 +78,10 @@ for p in "${phases[@]}"; do
     unit) phase unit "${KS_BUDGET_UNIT:-600}" unit || status=1 ;;
     integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
-    *) echo "unknown phase $p (static, unit, integration, e2e)" >&2; exit 2 ;;
+    *)
+      echo "unknown phase $p (static, unit, integration, e2e)" >&2
+      exit 2
+      ;;
   esac
   # A failed phase stops the run: later phases build on earlier ones.
   ((status == 0)) || break
