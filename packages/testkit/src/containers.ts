@@ -1,12 +1,13 @@
 import { GenericContainer, Network, Wait, type StartedTestContainer } from 'testcontainers';
 import { PostgreSqlContainer } from '@testcontainers/postgresql';
 import { RedisContainer } from '@testcontainers/redis';
-import { MongoDBContainer } from '@testcontainers/mongodb';
+import { images } from './images.ts';
 import { freePort } from './ports.ts';
 import type { StackUrls } from './stack.ts';
 
 /**
- * The same servers as the local stack, in containers (used where a container runtime exists).
+ * The same servers as the local stack, in containers (used where a container runtime exists): the same
+ * versions (images.ts), FerretDB on SQLite for the MongoDB wire protocol, MailDev's API under /api.
  * Kafka advertises two listeners on fixed host ports: the plain one, and one reached through
  * toxiproxy for fault tests.
  */
@@ -20,17 +21,21 @@ export async function startContainers(): Promise<{ urls: StackUrls; stop: () => 
   try {
     const [kafkaPort, faultPort] = [await freePort(), await freePort()];
     const toxiproxy = keep(
-      await new GenericContainer('ghcr.io/shopify/toxiproxy:2.5.0')
+      await new GenericContainer(images.toxiproxy)
         .withNetwork(network)
         .withExposedPorts(8474, { container: 9095, host: faultPort })
         .withWaitStrategy(Wait.forHttp('/version', 8474))
         .start(),
     );
     const [postgres, redis, mongo, kafka, stripe, smtp] = await Promise.all([
-      new PostgreSqlContainer('postgres:15-alpine').withUsername('kicksight').withPassword('kicksight').withDatabase('postgres').start(),
-      new RedisContainer('redis:7-alpine').start(),
-      new MongoDBContainer('mongo:7').start(),
-      new GenericContainer('apache/kafka:3.9.1')
+      new PostgreSqlContainer(images.postgres).withUsername('kicksight').withPassword('kicksight').withDatabase('postgres').start(),
+      new RedisContainer(images.redis).start(),
+      new GenericContainer(images.ferretdb)
+        .withEnvironment({ FERRETDB_HANDLER: 'sqlite', FERRETDB_SQLITE_URL: 'file:/state/', FERRETDB_TELEMETRY: 'disable' })
+        .withExposedPorts(27017)
+        .withWaitStrategy(Wait.forListeningPorts())
+        .start(),
+      new GenericContainer(images.kafka)
         .withNetwork(network)
         .withNetworkAliases('kafka')
         .withExposedPorts({ container: 9092, host: kafkaPort })
@@ -51,8 +56,8 @@ export async function startContainers(): Promise<{ urls: StackUrls; stop: () => 
         })
         .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
         .start(),
-      new GenericContainer('stripe/stripe-mock:v0.203.0').withExposedPorts(12111).start(),
-      new GenericContainer('maildev/maildev:2.2.1').withExposedPorts(1025, 1080).start(),
+      new GenericContainer(images.stripe).withExposedPorts(12111).start(),
+      new GenericContainer(images.maildev).withExposedPorts(1025, 1080).withWaitStrategy(Wait.forHttp('/api/healthz', 1080)).start(),
     ]);
     [postgres, redis, mongo, kafka, stripe, smtp].forEach((c) => keep(c));
     const api = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(8474)}`;
@@ -63,11 +68,11 @@ export async function startContainers(): Promise<{ urls: StackUrls; stop: () => 
       // Inside the container network the proxy reaches the broker's fault listener by its alias.
       kafkaFaultListener: 'kafka:9094',
       kafkaFaultBroker: `127.0.0.1:${faultPort}`,
-      mongo: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/?directConnection=true`,
+      mongo: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}`,
       stripe: `http://${stripe.getHost()}:${stripe.getMappedPort(12111)}`,
       smtpHost: smtp.getHost(),
       smtpPort: smtp.getMappedPort(1025),
-      smtpApi: `http://${smtp.getHost()}:${smtp.getMappedPort(1080)}`,
+      smtpApi: `http://${smtp.getHost()}:${smtp.getMappedPort(1080)}/api`,
       toxiproxy: api,
       source: 'containers',
     };
