@@ -135,7 +135,7 @@ report_setup() {
 }
 
 cmd_up() {
-  local mode name running=0
+  local mode name already_up=0
   load_ports
   take_lock apps
   mode=$([[ "$(test_mode)" == true ]] && echo test || echo product)
@@ -155,12 +155,16 @@ cmd_up() {
   source "$STACK_ENV"
   export KS_POSTGRES_URL
   if supervisor_running apps; then
-    running=1
-    for name in "${APPS[@]}"; do
-      [[ "$(process_status apps "$name")" != Running ]] || note "$name" "already running"
-    done
-    supervisor_start_missing apps "${APPS[@]}"
-  else
+    if [[ -z "$(supervisor_states apps | awk -v apps=" ${APPS[*]} " 'index(apps, " " $1 " ") && $2 != "Running"')" ]]; then
+      for name in "${APPS[@]}"; do note "$name" "already running"; done
+      already_up=1
+    else
+      # A fresh supervisor waits on the new runs of what the missing processes depend on.
+      note apps "some processes are not running: restarting them all"
+      cmd_down
+    fi
+  fi
+  if ((! already_up)); then
     for name in "${APPS[@]}"; do
       check_ports_free "$name" "KS_${name^^}_PORT"
     done
@@ -170,12 +174,12 @@ cmd_up() {
     supervisor_start apps
   fi
   supervisor_wait apps 600 "${APPS[@]}"
-  ((running)) || report_setup
+  ((already_up)) || report_setup
   note auth "administrator: admin@kicksight.local, password in $(rel_path "$AUTH_ENV") (SEED_ADMIN_PASSWORD)"
 }
 
 cmd_down() {
-  local name
+  local name running
   supervisor_running apps || return 0
   mapfile -t running < <(supervisor_states apps | awk '$2 == "Running" { print $1 }')
   supervisor_down apps
