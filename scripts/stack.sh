@@ -657,7 +657,7 @@ cmd_up() {
   elif ((${#to_start[@]})); then
     supervisor_start_missing stack "${to_start[@]}"
   fi
-  supervisor_wait stack 300 "${comps[@]}"
+  supervisor_wait stack 600 "${comps[@]}"
   write_env
   echo
   printf '%-11s %-11s %9s %9s %9s\n' COMPONENT RESULT INSTALL START TOTAL
