@@ -11,7 +11,7 @@ export function AdminStatus() {
   return (
     <div>
       <p style={{ margin: 0, fontSize: 20, fontWeight: 700 }}>
-        {ADMIN_STATUS.plan} <Badge $tone="purple">{ADMIN_STATUS.badge}</Badge>
+        <span>{ADMIN_STATUS.plan}</span> <Badge $tone="purple">{ADMIN_STATUS.badge}</Badge>
       </p>
       <p style={{ margin: '8px 0 0' }}>
         <Muted>{ADMIN_STATUS.note}</Muted>
