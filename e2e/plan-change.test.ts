@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { smtpCatcher, waitFor, type CaughtEmail } from '@kicksight/testkit';
-import { SCREENSHOTS, WEB, adminLogin, continueOnWeb, openAs, sharedBrowser, uniqueEmail } from './part2-support.ts';
+import { SCREENSHOTS, WEB, adminLogin, api, continueOnWeb, openAs, register, sharedBrowser } from './part2-support.ts';
 
 const browser = sharedBrowser();
 const smtp = smtpCatcher(process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api');
@@ -42,16 +42,12 @@ describe('a yearly Pro member changes to monthly Expert', () => {
   it('sees the price with the credit for the unused year before anything is charged, confirms, gets the email, and finds the credit in the billing history', async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const email = uniqueEmail('plan-change');
-
-    await page.goto(`${WEB}/register?plan=premium&billing=yearly`);
-    await page.getByLabel('Full name').fill('Pia Planchange');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('sneakers-123');
-    await page.getByLabel('Confirm password').fill('sneakers-123');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account & Continue to Checkout' }).click();
-    await page.waitForURL(/\/api\/membership\/local\/checkout\//, { timeout: 15_000 });
+    const member = await register('plan-change');
+    const email = member.user.email;
+    const checkout = await api('POST', '/api/membership/checkout', { token: member.tokens.accessToken, body: { planName: 'premium', billingPeriod: 'yearly' } });
+    expect(checkout.status).toBe(200);
+    await openAs(page, member, '/admin/membership');
+    await page.goto(checkout.body.data.url);
     await page.getByRole('button', { name: 'Pay $99.90' }).click();
     await page.waitForURL(/\/admin\/membership\?checkout=success/, { timeout: 15_000 });
     await continueOnWeb(page);
