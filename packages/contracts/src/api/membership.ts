@@ -179,7 +179,7 @@ export const membershipOperations: Operation[] = [
     access: 'token',
     body: planChangeConfirmBodySchema,
     response: z.object({ plan: currentPlanSchema, amountCharged: z.number().int().nonnegative() }),
-    errors: ['ALREADY_ON_PLAN', 'NO_SUBSCRIPTION', 'ADMIN_ACCOUNT', 'PLAN_CHANGE_STALE', 'PLAN_CHANGE_EXPIRED'],
+    errors: ['ALREADY_ON_PLAN', 'NO_SUBSCRIPTION', 'ADMIN_ACCOUNT', 'PLAN_CHANGE_STALE', 'PLAN_CHANGE_EXPIRED', 'PAYMENT_FAILED'],
   },
   { method: 'post', path: '/api/membership/portal', summary: 'Open the billing portal', tag: 'membership', access: 'token', response: urlSchema },
   { method: 'post', path: '/api/membership/cancel', summary: 'Cancel at the end of the period', tag: 'membership', access: 'token', response: currentPlanSchema },

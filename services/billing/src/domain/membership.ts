@@ -53,7 +53,10 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
     const subscription = await subscriptions.current(caller.id);
     const lapsed = !!subscription.currentPeriodEnd && subscription.currentPeriodEnd <= clock.now();
     if (!isPaid(subscription) || lapsed || subscription.gateway !== gateway.kind) throw AppError.conflict('There is no paid subscription to change. Choose a plan first.', 'NO_SUBSCRIPTION');
-    if (subscription.tier === plan && subscription.billingPeriod === period) throw AppError.conflict(`You're already on the ${PLANS[plan].displayName} plan.`, 'ALREADY_ON_PLAN');
+    // The same plan and cycle is no change, unless it keeps a subscription that was cancelled (it then renews again).
+    if (subscription.tier === plan && subscription.billingPeriod === period && !subscription.cancelAtPeriodEnd) {
+      throw AppError.conflict(`You're already on the ${PLANS[plan].displayName} plan.`, 'ALREADY_ON_PLAN');
+    }
     return subscription;
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, withTransaction, type Clock, type Pool } from '@kicksight/platform';
+import { AppError, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
 import type { BillingPeriod, PaidPlan } from '@kicksight/contracts';
 import { subscriptions as store } from '../store/subscriptions.ts';
 import { localCheckouts } from '../store/local-checkouts.ts';
@@ -21,27 +21,25 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
   const localId = (userId: string) => `local-${userId}`;
 
   /** Starts a paid subscription from a paid checkout; a member already paid up changes plan through a confirmed change instead. */
-  async function activate(userId: string, plan: PaidPlan, period: BillingPeriod, invoiceId: string) {
-    await withTransaction(pool, async (client) => {
-      const now = clock.now();
-      const current = await store.get(client, userId, true);
-      if (current && current.tier !== 'trial' && current.status === 'active' && current.currentPeriodEnd && current.currentPeriodEnd > now) {
-        throw AppError.conflict('You already have a paid plan: change it from the upgrade page, where the amount is shown before you confirm.', 'ALREADY_SUBSCRIBED');
-      }
-      await subscriptions.applyPaidState(client, userId, {
-        tier: plan,
-        billingPeriod: period,
-        status: 'active',
-        periodStart: now,
-        periodEnd: periodEndFrom(now, period),
-        cancelAtPeriodEnd: false,
-        gateway: 'local',
-        customerId: localId(userId),
-        gatewaySubscriptionId: localId(userId),
-        at: now,
-      });
-      await recordPayment(client, { userId, gatewayInvoiceId: invoiceId, amountCents: priceOf(plan, period), plan, invoiceUrl: null, succeeded: true, at: now }, clock);
+  async function activate(client: PoolClient, userId: string, plan: PaidPlan, period: BillingPeriod, invoiceId: string) {
+    const now = clock.now();
+    const current = await store.get(client, userId, true);
+    if (current && current.tier !== 'trial' && current.status === 'active' && current.currentPeriodEnd && current.currentPeriodEnd > now) {
+      throw AppError.conflict('You already have a paid plan: change it from the upgrade page, where the amount is shown before you confirm.', 'ALREADY_SUBSCRIBED');
+    }
+    await subscriptions.applyPaidState(client, userId, {
+      tier: plan,
+      billingPeriod: period,
+      status: 'active',
+      periodStart: now,
+      periodEnd: periodEndFrom(now, period),
+      cancelAtPeriodEnd: false,
+      gateway: 'local',
+      customerId: localId(userId),
+      gatewaySubscriptionId: localId(userId),
+      at: now,
     });
+    await recordPayment(client, { userId, gatewayInvoiceId: invoiceId, amountCents: priceOf(plan, period), plan, invoiceUrl: null, succeeded: true, at: now }, clock);
   }
 
   const gateway: PaymentGateway & {
@@ -104,9 +102,11 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
 
     /** Pays an open checkout: the subscription starts, with its invoice. */
     async pay(checkoutId) {
-      const checkout = await localCheckouts.claim(pool, checkoutId, clock.now());
-      if (!checkout) throw AppError.conflict('This checkout is no longer open.', 'CHECKOUT_CLOSED');
-      await activate(checkout.userId, checkout.plan, checkout.period, `local-${checkoutId}`);
+      await withTransaction(pool, async (client) => {
+        const checkout = await localCheckouts.claim(client, checkoutId, clock.now());
+        if (!checkout) throw AppError.conflict('This checkout is no longer open.', 'CHECKOUT_CLOSED');
+        await activate(client, checkout.userId, checkout.plan, checkout.period, `local-${checkoutId}`);
+      });
     },
 
     abandon: (checkoutId) => localCheckouts.cancel(pool, checkoutId),

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { AppError, withTransaction, type Clock, type Pool } from '@kicksight/platform';
 import type { BillingPeriod, PaidPlan } from '@kicksight/contracts';
 import { subscriptions } from '../store/subscriptions.ts';
@@ -106,6 +106,7 @@ export function createStripeGateway({ stripe, prices, pool, clock }: { stripe: S
           metadata: { userId: subscription.userId, plan: quote.plan, billingPeriod: quote.period },
         });
       } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) throw new AppError(402, 'PAYMENT_FAILED', `Your payment did not go through: ${err.message} Your plan has not changed.`, { cause: err });
         throw err instanceof AppError ? err : unavailable(err);
       }
       await withTransaction(pool, (client) => publishPlanChanged(client, subscription, quote, clock));

@@ -166,6 +166,31 @@ describe('local payments', () => {
     expect(back.lines).toContainEqual({ description: 'Account credit', amount: -rows[0].credit_cents });
   });
 
+  it('keeps a cancelled subscription when the member confirms the same plan again, for nothing due', async () => {
+    const userId = newUserId();
+    const token = await billing.token({ id: userId });
+    await payLocalCheckout(billing.url, (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium', billingPeriod: 'monthly' })).body.data.url);
+    expect((await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'premium', billingCycle: 'monthly' })).body.code).toBe('ALREADY_ON_PLAN');
+    await call(billing.url, 'POST', '/api/membership/cancel', token);
+    const preview = (await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'premium', billingCycle: 'monthly' })).body.data;
+    expect(preview).toMatchObject({ amountDue: 0, nextBillingAmount: 999 });
+    const kept = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'premium', billingCycle: 'monthly', amountDue: 0, prorationDate: preview.prorationDate });
+    expect(kept.body.data.plan).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, nextBillingDate: preview.nextBillingDate });
+  });
+
+  it('refuses to pay a second checkout once the member has a paid plan, and leaves that checkout open', async () => {
+    const token = await billing.token({ id: newUserId() });
+    const first = (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium', billingPeriod: 'monthly' })).body.data.url;
+    const second = (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'unlimited', billingPeriod: 'yearly' })).body.data.url;
+    expect((await payLocalCheckout(billing.url, first)).status).toBe(303);
+    const refused = await payLocalCheckout(billing.url, second);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('ALREADY_SUBSCRIBED');
+    expect((await call(billing.url, 'GET', '/api/membership/billing-history', token)).body.data).toMatchObject([{ amount: 999 }]);
+    const { rows } = await billing.infra.pool!.query(`SELECT status FROM local_checkouts WHERE id = $1`, [new URL(second).pathname.split('/').pop()]);
+    expect(rows[0].status).toBe('open');
+  });
+
   it('refuses a plan change to administrators and to members without a paid plan', async () => {
     const admin = await billing.token({ id: newUserId(), role: 'admin' });
     expect((await call(billing.url, 'POST', '/api/membership/change-plan/preview', admin, { plan: 'unlimited', billingCycle: 'monthly' })).body.code).toBe('ADMIN_ACCOUNT');

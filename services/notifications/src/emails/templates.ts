@@ -211,13 +211,13 @@ View your membership: {{link "/admin/membership"}}`,
   },
   'cancellation-scheduled': {
     subject: 'Your Kicksight {{plan tier}} membership ends on {{longDate accessUntil}}',
-    html: `${h1('Your cancellation is scheduled')}${p('Hi {{name}}, your <strong>{{plan tier}}</strong> membership will not renew. You keep access until <strong>{{longDate accessUntil}}</strong> and will not be charged again.')}${p('Changed your mind? You can keep your plan from the membership page before then.')}${button('{{link "/admin/membership"}}', 'Manage membership')}`,
+    html: `${h1('Your cancellation is scheduled')}${p('Hi {{name}}, your <strong>{{plan tier}}</strong> membership will not renew. You keep access until <strong>{{longDate accessUntil}}</strong> and will not be charged again.')}${p('Changed your mind? You can keep your plan from the upgrade page before then, with nothing to pay now.')}${button('{{link "/admin/upgrade"}}', 'Keep my plan')}`,
     text: `Your cancellation is scheduled
 
 Hi {{name}}, your {{plan tier}} membership will not renew. You keep access until {{longDate accessUntil}} and will not be charged again.
-Changed your mind? You can keep your plan from the membership page before then.
+Changed your mind? You can keep your plan from the upgrade page before then, with nothing to pay now.
 
-Manage membership: {{link "/admin/membership"}}`,
+Keep my plan: {{link "/admin/upgrade"}}`,
   },
   'price-alert': {
     subject: 'Price alert: {{sneakerName}} is {{direction}} {{money targetPrice}}',

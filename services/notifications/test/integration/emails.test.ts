@@ -49,7 +49,7 @@ const triggers: Trigger[] = [
     topic: 'membership',
     event: (userId) => ['subscription.cancel_scheduled@1', { userId, tier: 'premium', accessUntil: '2026-12-24T10:00:00.000Z' }],
     subject: 'Your Kicksight Pro membership ends on December 24, 2026',
-    path: '/admin/membership',
+    path: '/admin/upgrade',
   },
   {
     name: 'subscription.plan_changed sends the plan change with its amounts',

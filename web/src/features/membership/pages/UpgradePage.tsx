@@ -72,6 +72,7 @@ export default function UpgradePage() {
   const onHighest = currentRank >= planRank('unlimited');
   const isPaid = current !== 'trial';
   const currentCycle = isPaid ? (status.data?.subscription?.billingPeriod ?? null) : null;
+  const cancelling = isPaid && status.data?.subscription?.cancelAtPeriodEnd === true;
   // The toggle starts at the member's own cycle.
   const billing = chosenCycle ?? currentCycle ?? 'monthly';
   const choose = (plan: Plan) => {
@@ -176,8 +177,9 @@ export default function UpgradePage() {
                   const rank = planRank(plan.name);
                   const isCurrent = rank === currentRank;
                   const lower = rank < currentRank;
-                  // The current plan in the other cycle is a change like any other.
+                  // The current plan in the other cycle is a change like any other; a cancelled one can be kept.
                   const otherCycle = isCurrent && currentCycle !== null && billing !== currentCycle;
+                  const keep = isCurrent && !otherCycle && cancelling;
                   return (
                     <PlanCard
                       key={plan.name}
@@ -185,13 +187,13 @@ export default function UpgradePage() {
                       billing={billing}
                       marker={isCurrent ? <Badge $tone="green">Current Plan</Badge> : undefined}
                       action={
-                        (isCurrent && !otherCycle) || lower ? (
+                        (isCurrent && !otherCycle && !keep) || lower ? (
                           <Button type="button" $block $variant="secondary" disabled>
                             {isCurrent ? 'Current Plan' : 'Not Available'}
                           </Button>
                         ) : (
                           <Button type="button" $block disabled={checkout.isPending} onClick={() => choose(plan)}>
-                            {otherCycle ? `Switch to ${cycleName(billing)}` : plan.buttonText}
+                            {otherCycle ? `Switch to ${cycleName(billing)}` : keep ? `Keep ${plan.displayName}` : plan.buttonText}
                           </Button>
                         )
                       }

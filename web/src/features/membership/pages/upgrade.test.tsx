@@ -114,7 +114,7 @@ describe('upgrade page', () => {
     expect(calls.find((c) => c.path === '/api/membership/change-plan/preview')?.body).toEqual({ plan: 'unlimited', billingCycle: 'yearly' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByTestId('elsewhere')).toHaveProperty('textContent', '/admin/membership?checkout=success');
+    expect(await screen.findByTestId('elsewhere', {}, { timeout: 10_000 })).toHaveProperty('textContent', '/admin/membership?checkout=success&plan=unlimited');
     expect(calls.find((c) => c.path === '/api/membership/change-plan')?.body).toEqual({ plan: 'unlimited', billingCycle: 'yearly', amountDue: 10082, prorationDate: preview.prorationDate });
     expect(calls.some((c) => c.path === '/api/membership/checkout')).toBe(false);
   });
@@ -141,6 +141,22 @@ describe('upgrade page', () => {
     dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Plan change failed: The amount due is now $1.00, not $100.82. Review it before confirming.');
+  });
+
+  it('offers a member who cancelled to keep the current plan, through the same confirmation', async () => {
+    const cancelled = status('premium', 'monthly');
+    cancelled.subscription.cancelAtPeriodEnd = true;
+    const calls = stubApi({
+      'GET /api/membership/plans': plans,
+      'GET /api/membership/status': cancelled,
+      'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }),
+      'POST /api/membership/change-plan/preview': { ...preview, plan: 'premium', billingCycle: 'monthly', amountDue: 0 },
+    });
+    renderScreen(<UpgradePage />);
+    fireEvent.click(within(await screen.findByRole('article', { name: /Pro/ })).getByRole('button', { name: 'Keep Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+    await within(dialog).findByText('Pro · Monthly');
+    expect(calls.find((c) => c.path === '/api/membership/change-plan/preview')?.body).toEqual({ plan: 'premium', billingCycle: 'monthly' });
   });
 
   it("says what the preview could not work out, with no way to confirm", async () => {

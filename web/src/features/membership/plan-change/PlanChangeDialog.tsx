@@ -100,7 +100,7 @@ function PlanChangeBody({ target, onClose }: { target: PlanChangeTarget; onClose
       void queryClient.invalidateQueries({ queryKey: membershipQueries.all });
       toast.show({ title: PLAN_CHANGE_TEXTS.changed, description: `You're now on ${target.plan.displayName} (${target.billingCycle}). Charged today: ${formatCharge(amountCharged)}.` });
       onClose();
-      navigate('/admin/membership?checkout=success');
+      navigate(`/admin/membership?checkout=success&plan=${target.plan.name}`);
     },
     // A preview that no longer holds was refused and nothing was charged: show the amount as it is now.
     onError: (error) => {
