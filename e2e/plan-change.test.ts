@@ -39,7 +39,8 @@ async function screenshotConfirmation(page: Page) {
 }
 
 describe('a yearly Pro member changes to monthly Expert', () => {
-  it('sees the price with the credit for the unused year before anything is charged, confirms, gets the email, and finds the credit in the billing history', async () => {
+  // A long journey: four reloads for the screenshots besides the payment, the change and the cancellation.
+  it('sees the price with the credit for the unused year before anything is charged, confirms, gets the email, and finds the credit in the billing history', { timeout: 150_000 }, async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const member = await register('plan-change');
