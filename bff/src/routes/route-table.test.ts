@@ -37,6 +37,8 @@ const cases: Case[] = [
   ['GET', '/api/membership/status', 'billing', 'token'],
   ['GET', '/api/membership/check/search', 'billing', 'token'],
   ['POST', '/api/membership/checkout', 'billing', 'token'],
+  ['POST', '/api/membership/change-plan/preview', 'billing', 'token'],
+  ['POST', '/api/membership/change-plan', 'billing', 'token'],
   // catalog
   ['GET', '/api/sneakers', 'catalog', 'token'],
   ['GET', '/api/sneakers/abc', 'catalog', 'token'],

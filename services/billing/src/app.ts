@@ -55,7 +55,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const workers = config.RUN_WORKERS ? createBillingWorkers({ infra, config }) : undefined;
   const links = createSignedLinks({ secret: config.LOCAL_GATEWAY_SECRET, baseUrl: config.PUBLIC_API_URL, clock });
   const localGateway = createLocalGateway({ pool, clock, subscriptions, links });
-  const gateway = config.PAYMENT_GATEWAY === 'local' ? localGateway : createStripeGateway({ stripe, prices, pool });
+  const gateway = config.PAYMENT_GATEWAY === 'local' ? localGateway : createStripeGateway({ stripe, prices, pool, clock });
   const membership = createMembership({ pool, clock, subscriptions, metering, gateway, webUrl: config.WEB_URL });
   const stripeEvents = createStripeEvents({ pool, clock, subscriptions, prices });
   const analytics = createAnalytics({ pool, clock });

@@ -37,6 +37,34 @@ export const checkoutBodySchema = z.object({
   planName: z.enum(PAID_PLANS, { error: 'Please choose the Pro or Expert plan.' }),
   billingPeriod: z.enum(['monthly', 'yearly'], { error: 'Billing period must be monthly or yearly.' }).default('monthly'),
 });
+const billingCycleSchema = z.enum(['monthly', 'yearly'], { error: 'Billing cycle must be monthly or yearly.' });
+
+/** A change of plan or cycle for a paid member: first previewed, then confirmed. */
+export const planChangeBodySchema = z.object({
+  plan: z.enum(PAID_PLANS, { error: 'Please choose the Pro or Expert plan.' }),
+  billingCycle: billingCycleSchema,
+});
+/** The confirmation echoes the preview's amount and date: a preview that no longer holds is refused, never charged. */
+export const planChangeConfirmBodySchema = planChangeBodySchema.extend({
+  amountDue: z.number({ error: 'amountDue must be the amount of the preview, in cents.' }).int().nonnegative(),
+  prorationDate: z.iso.datetime({ error: 'prorationDate must be the date of the preview.' }),
+});
+/** One line of an invoice, in cents: a credit for unused time is negative. */
+export const invoiceLineSchema = z.object({ description: z.string(), amount: z.number().int() });
+export const planChangePreviewSchema = z.object({
+  plan: z.enum(PAID_PLANS),
+  billingCycle: z.enum(['monthly', 'yearly']),
+  /** Charged now when confirmed (never below zero; a larger credit is kept for the next bills). */
+  amountDue: z.number().int().nonnegative(),
+  lines: z.array(invoiceLineSchema),
+  nextBillingDate: z.string(),
+  nextBillingAmount: z.number().int().nonnegative(),
+  /** The moment the proration is computed for; the confirmation sends it back. */
+  prorationDate: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
 /**
  * The client events the product records (the admin's "Top features"): the analytics events of the
  * membership pages, and the features a member uses. Any other name is refused, so the list shows only
@@ -101,6 +129,8 @@ export const currentPlanSchema = z.object({
   billingCycle: z.enum(['monthly', 'yearly']).nullable(),
   nextBillingDate: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** When a paid period ends: the next bill, or the end of access once cancelled. */
+  periodEnd: z.string().nullable(),
 });
 export const billingHistoryEntrySchema = z.object({
   id: z.string(),
@@ -109,6 +139,8 @@ export const billingHistoryEntrySchema = z.object({
   amount: z.number().int(),
   status: z.string(),
   invoiceUrl: z.string().nullable(),
+  /** The invoice's lines when it has several (a plan change: the credit for unused time and the new plan). */
+  lines: z.array(invoiceLineSchema),
 });
 export const permissionCheckSchema = z.object({
   action: z.string(),
@@ -128,7 +160,27 @@ export const membershipOperations: Operation[] = [
   { method: 'get', path: '/api/membership/usage', summary: 'Usage against the plan limits', tag: 'membership', access: 'token', response: usageStatusSchema },
   { method: 'get', path: '/api/membership/current-plan', summary: 'The current plan and its billing', tag: 'membership', access: 'token', response: currentPlanSchema },
   { method: 'get', path: '/api/membership/billing-history', summary: 'Invoices, newest first', tag: 'membership', access: 'token', response: z.array(billingHistoryEntrySchema) },
-  { method: 'post', path: '/api/membership/checkout', summary: 'Start a checkout for a paid plan (or change plan)', tag: 'membership', access: 'token', body: checkoutBodySchema, response: urlSchema },
+  { method: 'post', path: '/api/membership/checkout', summary: 'Start a checkout for a paid plan (a paid member changes plan through change-plan)', tag: 'membership', access: 'token', body: checkoutBodySchema, response: urlSchema },
+  {
+    method: 'post',
+    path: '/api/membership/change-plan/preview',
+    summary: 'What a change of plan or cycle would cost now (credit for unused time, charge for the new plan) and the next bill; charges nothing',
+    tag: 'membership',
+    access: 'token',
+    body: planChangeBodySchema,
+    response: planChangePreviewSchema,
+    errors: ['ALREADY_ON_PLAN', 'NO_SUBSCRIPTION', 'ADMIN_ACCOUNT'],
+  },
+  {
+    method: 'post',
+    path: '/api/membership/change-plan',
+    summary: "Change plan or cycle as previewed: charges the preview's amount, or answers 409 when the preview no longer holds",
+    tag: 'membership',
+    access: 'token',
+    body: planChangeConfirmBodySchema,
+    response: z.object({ plan: currentPlanSchema, amountCharged: z.number().int().nonnegative() }),
+    errors: ['ALREADY_ON_PLAN', 'NO_SUBSCRIPTION', 'ADMIN_ACCOUNT', 'PLAN_CHANGE_STALE', 'PLAN_CHANGE_EXPIRED', 'PAYMENT_FAILED'],
+  },
   { method: 'post', path: '/api/membership/portal', summary: 'Open the billing portal', tag: 'membership', access: 'token', response: urlSchema },
   { method: 'post', path: '/api/membership/cancel', summary: 'Cancel at the end of the period', tag: 'membership', access: 'token', response: currentPlanSchema },
   { method: 'get', path: '/api/membership/check/{action}', summary: 'Whether an action is allowed now (does not count it)', tag: 'membership', access: 'token', response: permissionCheckSchema },

@@ -10,7 +10,7 @@ import type { Operation } from './operation.ts';
 export * from '../email-templates.ts';
 import type { EmailTemplate } from '../email-templates.ts';
 /** Emails a member gets even with email notifications turned off. */
-export const TRANSACTIONAL_EMAIL_TEMPLATES: readonly EmailTemplate[] = ['password-reset', 'email-change-confirm', 'email-changed', 'payment-failed'];
+export const TRANSACTIONAL_EMAIL_TEMPLATES: readonly EmailTemplate[] = ['password-reset', 'email-change-confirm', 'email-changed', 'payment-failed', 'plan-changed', 'cancellation-scheduled'];
 
 export const NOTIFICATION_TYPES = ['price_alert', 'payment_failed', 'usage_limit'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

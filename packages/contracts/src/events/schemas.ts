@@ -16,6 +16,9 @@ const subscriptionState = z.object({
   periodEnd: instant.nullable(),
   cancelAtPeriodEnd: z.boolean(),
 });
+const billingCycle = z.enum(['monthly', 'yearly']);
+/** One line of a plan change's invoice: a credit for unused time (negative) or a charge. */
+const invoiceLine = z.object({ description: z.string(), amount: cents });
 const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
 /** `sneakerId` is MANUAL_ITEM_SNEAKER_ID ('manual') for an item added by hand; `itemCount` is the collection's size after the change. */
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
@@ -52,6 +55,23 @@ export const eventDefinitions = {
   'subscription.started@1': { topic: Topic.membership, data: subscriptionState },
   'subscription.changed@1': { topic: Topic.membership, data: subscriptionState },
   'subscription.canceled@1': { topic: Topic.membership, data: subscriptionState },
+  /** A member confirmed a change of plan or cycle: what it cost now, line by line, and the next bill. */
+  'subscription.plan_changed@1': {
+    topic: Topic.membership,
+    data: z.object({
+      userId: id,
+      fromTier: tier,
+      fromBillingCycle: billingCycle,
+      tier,
+      billingCycle,
+      amountDue: cents,
+      lines: z.array(invoiceLine),
+      nextBillingDate: instant,
+      nextBillingAmount: cents,
+    }),
+  },
+  /** A member cancelled: the subscription ends, and access with it, at `accessUntil`. */
+  'subscription.cancel_scheduled@1': { topic: Topic.membership, data: z.object({ userId: id, tier, accessUntil: instant }) },
   'payment.succeeded@1': { topic: Topic.membership, data: payment },
   'payment.failed@1': { topic: Topic.membership, data: payment },
   'usage.recorded@1': {

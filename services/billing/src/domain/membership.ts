@@ -1,4 +1,4 @@
-import { DAY_MS, PLANS, type BillingPeriod, type PaidPlan, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
+import { DAY_MS, PLANS, type BillingPeriod, type PaidPlan, type PlanChangePreview, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
 import { AppError, type Clock, type Pool } from '@kicksight/platform';
 import { accounts, facts } from '../store/accounts.ts';
 import { invoices } from '../store/invoices.ts';
@@ -6,6 +6,14 @@ import type { PaymentGateway } from '../gateway/gateway.ts';
 import type { Metering, Role } from './metering.ts';
 import type { Subscriptions } from './subscriptions.ts';
 import type { Subscription } from './subscription.ts';
+import { planChangeStale } from './plan-change.ts';
+import type { PlanChangeQuote } from './proration.ts';
+
+/** How long a plan change's preview may be confirmed. */
+export const PLAN_CHANGE_PREVIEW_TTL_MS = 10 * 60_000;
+/** How far ahead of this clock a preview's moment may be (another replica's clock). */
+const CLOCK_SKEW_MS = 60_000;
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 
 /** Actions `check/{action}` answers: the metered ones, collection size, and the paid features. */
@@ -35,8 +43,32 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
       billingCycle: paid ? s.billingPeriod : null,
       nextBillingDate: paid && !s.cancelAtPeriodEnd ? (s.currentPeriodEnd?.toISOString() ?? null) : null,
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      periodEnd: paid ? (s.currentPeriodEnd?.toISOString() ?? null) : null,
     };
   }
+
+  /** The paid subscription a member may change to `plan` and `period` with this gateway. */
+  async function changeable(caller: Caller, plan: PaidPlan, period: BillingPeriod): Promise<Subscription> {
+    if (caller.role === 'admin') throw AppError.conflict('Administrators already have every feature.', 'ADMIN_ACCOUNT');
+    const subscription = await subscriptions.current(caller.id);
+    const lapsed = !!subscription.currentPeriodEnd && subscription.currentPeriodEnd <= clock.now();
+    if (!isPaid(subscription) || lapsed || subscription.gateway !== gateway.kind) throw AppError.conflict('There is no paid subscription to change. Choose a plan first.', 'NO_SUBSCRIPTION');
+    // The same plan and cycle is no change, unless it keeps a subscription that was cancelled (it then renews again).
+    if (subscription.tier === plan && subscription.billingPeriod === period && !subscription.cancelAtPeriodEnd) {
+      throw AppError.conflict(`You're already on the ${PLANS[plan].displayName} plan.`, 'ALREADY_ON_PLAN');
+    }
+    return subscription;
+  }
+
+  const previewOf = (quote: PlanChangeQuote): PlanChangePreview => ({
+    plan: quote.plan,
+    billingCycle: quote.period,
+    amountDue: quote.amountDue,
+    lines: quote.lines,
+    nextBillingDate: quote.nextBillingDate.toISOString(),
+    nextBillingAmount: quote.nextBillingAmount,
+    prorationDate: quote.at.toISOString(),
+  });
 
   async function usage(caller: Caller): Promise<UsageStatus> {
     const now = clock.now();
@@ -94,20 +126,41 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
         amount: i.amountCents,
         status: i.status,
         invoiceUrl: i.invoiceUrl,
+        lines: i.lines,
       }));
     },
 
-    /** A checkout for a new subscription, or a plan change of the existing one (never a second subscription). */
+    /** What changing to `plan` and `period` would cost now, line by line, and the next bill; charges nothing. */
+    async previewPlanChange(caller: Caller, plan: PaidPlan, period: BillingPeriod): Promise<PlanChangePreview> {
+      const subscription = await changeable(caller, plan, period);
+      return previewOf(await gateway.previewChange(subscription, plan, period, clock.now()));
+    },
+
+    /**
+     * Makes the change a member confirmed: prorated as of the preview's moment, and only while the preview
+     * holds (the amount it showed is the amount charged); else 409 and nothing is charged.
+     */
+    async confirmPlanChange(caller: Caller, change: { plan: PaidPlan; billingCycle: BillingPeriod; amountDue: number; prorationDate: string }) {
+      const at = new Date(change.prorationDate);
+      const age = clock.now().getTime() - at.getTime();
+      if (age > PLAN_CHANGE_PREVIEW_TTL_MS || age < -CLOCK_SKEW_MS) {
+        throw AppError.conflict('This price was shown more than 10 minutes ago. Review the amount again before confirming.', 'PLAN_CHANGE_EXPIRED');
+      }
+      const subscription = await changeable(caller, change.plan, change.billingCycle);
+      if (subscription.stateAt && subscription.stateAt > at) throw planChangeStale();
+      const quote = await gateway.previewChange(subscription, change.plan, change.billingCycle, at);
+      if (quote.amountDue !== change.amountDue) throw planChangeStale(`The amount due is now ${money(quote.amountDue)}, not ${money(change.amountDue)}. Review it before confirming.`);
+      await gateway.changePlan(subscription, quote);
+      return { plan: currentPlanOf(await subscriptions.current(caller.id)), amountCharged: quote.amountDue };
+    },
+
+    /** A checkout for a new subscription; a paid member changes plan through a previewed, confirmed change instead. */
     async checkout(caller: Caller, plan: PaidPlan, period: BillingPeriod): Promise<{ url: string }> {
       if (caller.role === 'admin') throw AppError.conflict('Administrators already have every feature.', 'ADMIN_ACCOUNT');
       const subscription = await subscriptions.current(caller.id);
       const lapsed = !!subscription.currentPeriodEnd && subscription.currentPeriodEnd <= clock.now();
       if (isPaid(subscription) && !lapsed && subscription.gateway === gateway.kind) {
-        if (subscription.tier === plan && subscription.billingPeriod === period && !subscription.cancelAtPeriodEnd) {
-          throw AppError.conflict(`You're already on the ${PLANS[plan].displayName} plan.`, 'ALREADY_ON_PLAN');
-        }
-        await gateway.changePlan(subscription, plan, period);
-        return { url: returnUrl('success') };
+        throw AppError.conflict('You already have a paid plan: preview the change and confirm its amount.', 'PLAN_CHANGE_NEEDS_CONFIRMATION');
       }
       return gateway.createCheckout({ userId: caller.id, email: caller.email, name: caller.name, plan, period, successUrl: returnUrl('success'), cancelUrl: returnUrl('cancel'), subscription });
     },

@@ -1,4 +1,4 @@
-import { PLANS, type PlanName } from '@kicksight/contracts';
+import { PLANS, type InvoiceLine, type PlanName } from '@kicksight/contracts';
 import { enqueueEvents, newEvent, type Clock, type PoolClient } from '@kicksight/platform';
 import { invoices } from '../store/invoices.ts';
 import { facts } from '../store/accounts.ts';
@@ -13,6 +13,8 @@ export interface Payment {
   invoiceUrl: string | null;
   succeeded: boolean;
   at: Date;
+  /** The invoice's lines when it has several. */
+  lines?: InvoiceLine[];
 }
 
 /** Records an invoice once and publishes `payment.succeeded` or `payment.failed` with it. */
@@ -28,6 +30,7 @@ export async function recordPayment(client: PoolClient, payment: Payment, clock:
     status: payment.succeeded ? 'paid' : 'failed',
     invoiceUrl: payment.invoiceUrl,
     at: payment.at,
+    lines: payment.lines,
   });
   if (!recorded) return false;
   const data = { userId: payment.userId, invoiceId: payment.gatewayInvoiceId, amount: payment.amountCents, currency: (payment.currency ?? 'usd').toLowerCase() };

@@ -9,6 +9,7 @@ const base: Subscription = {
   status: 'trialing',
   billingPeriod: null,
   amountCents: 0,
+  creditCents: 0,
   trialStartedAt: new Date('2026-01-30T12:00:00Z'),
   trialEndsAt: new Date('2026-02-02T12:00:00Z'),
   periodAnchor: null,

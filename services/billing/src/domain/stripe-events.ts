@@ -85,6 +85,8 @@ export function createStripeEvents({ pool, clock, subscriptions, prices }: { poo
     const userId = await userOf(client, metadata, idOf(invoice.customer));
     if (!userId || !invoice.id) return;
     const plan = planOfPrice(prices, undefined, metadata)?.plan ?? null;
+    // A prorated invoice (a plan change) has several lines: the credit for unused time and the new plan.
+    const lines = (invoice.lines?.data ?? []).map((line) => ({ description: line.description ?? '', amount: line.amount }));
     await recordPayment(
       client,
       {
@@ -96,6 +98,7 @@ export function createStripeEvents({ pool, clock, subscriptions, prices }: { poo
         invoiceUrl: invoice.hosted_invoice_url ?? null,
         succeeded,
         at,
+        lines: lines.length > 1 ? lines : [],
       },
       clock,
     );

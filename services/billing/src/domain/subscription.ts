@@ -9,6 +9,8 @@ export interface Subscription {
   status: SubscriptionStatus;
   billingPeriod: BillingPeriod | null;
   amountCents: number;
+  /** Credit held for the next bills (left over from a plan change), in cents. */
+  creditCents: number;
   trialStartedAt: Date;
   trialEndsAt: Date;
   periodAnchor: Date | null;

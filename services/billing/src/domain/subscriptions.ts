@@ -1,16 +1,17 @@
-import { addUtcMonths, daysAfter, PLANS, TRIAL_DAYS, type BillingPeriod, type EventData, type EventKey, type PaidPlan } from '@kicksight/contracts';
+import { daysAfter, TRIAL_DAYS, type BillingPeriod, type EventData, type EventKey, type PaidPlan } from '@kicksight/contracts';
 import { enqueueEvents, newEvent, withTransaction, type Clock, type Pool, type PoolClient, type Queryable } from '@kicksight/platform';
 import { subscriptions } from '../store/subscriptions.ts';
 import { facts } from '../store/accounts.ts';
 import type { Subscription } from './subscription.ts';
+import { priceOf } from './proration.ts';
+
+export { periodEndFrom, priceOf } from './proration.ts';
 
 
 /** How long metering may reuse a subscription it read (this process's own changes drop it at once). */
 export const SUBSCRIPTION_CACHE_MS = 1_000;
 const SUBSCRIPTION_CACHE_SIZE = 10_000;
 
-export const priceOf = (plan: PaidPlan, period: BillingPeriod): number => (period === 'yearly' ? PLANS[plan].yearlyPrice : PLANS[plan].price);
-export const periodEndFrom = (start: Date, period: BillingPeriod): Date => addUtcMonths(start, period === 'yearly' ? 12 : 1);
 
 /** The paid state a gateway reports for a subscription. */
 export interface PaidState {
@@ -119,6 +120,9 @@ export function createSubscriptions({ pool, clock, cacheMs = SUBSCRIPTION_CACHE_
       await facts.add(client, { userId, kind: 'converted', plan: next.tier, amountCents: next.amountCents, detail: next.billingPeriod, at: state.at });
     } else if (changed(current, next)) {
       await publish(client, userId, 'subscription.changed@1', stateData(next));
+      if (!current.cancelAtPeriodEnd && next.cancelAtPeriodEnd) {
+        await publish(client, userId, 'subscription.cancel_scheduled@1', { userId, tier: state.tier, accessUntil: state.periodEnd.toISOString() });
+      }
       if (current.tier !== next.tier) await facts.add(client, { userId, kind: 'plan_changed', plan: next.tier, amountCents: next.amountCents, detail: current.tier, at: state.at });
     }
     return next;
@@ -128,7 +132,7 @@ export function createSubscriptions({ pool, clock, cacheMs = SUBSCRIPTION_CACHE_
   async function end(client: PoolClient, userId: string, at: Date): Promise<Subscription | undefined> {
     const current = await subscriptions.get(client, userId, true);
     if (!current || current.tier === 'trial' || (current.stateAt && current.stateAt > at)) return undefined;
-    const next: Subscription = { ...current, tier: 'trial', status: 'canceled', cancelAtPeriodEnd: false, billingPeriod: null, amountCents: 0, stateAt: at, periodAnchor: null };
+    const next: Subscription = { ...current, tier: 'trial', status: 'canceled', cancelAtPeriodEnd: false, billingPeriod: null, amountCents: 0, creditCents: 0, stateAt: at, periodAnchor: null };
     await subscriptions.save(client, next, clock.now());
     markChanged(client, userId);
     await publish(client, userId, 'subscription.canceled@1', stateData(next));

@@ -1,5 +1,6 @@
 import type { BillingPeriod, PaidPlan } from '@kicksight/contracts';
 import type { Subscription } from '../domain/subscription.ts';
+import type { PlanChangeQuote } from '../domain/proration.ts';
 
 export interface CheckoutRequest {
   userId: string;
@@ -17,8 +18,13 @@ export interface PaymentGateway {
   readonly kind: 'stripe' | 'local';
   /** A page where the member pays for a new subscription. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
-  /** Moves an existing paid subscription to another plan or period (with proration), never opening a second one. */
-  changePlan(subscription: Subscription, plan: PaidPlan, period: BillingPeriod): Promise<void>;
+  /** What moving a paid subscription to another plan or period would cost, prorated as of `at`; charges nothing. */
+  previewChange(subscription: Subscription, plan: PaidPlan, period: BillingPeriod, at: Date): Promise<PlanChangeQuote>;
+  /**
+   * Moves a paid subscription to the quoted plan and period, prorated as of the quote's moment, and charges the
+   * quoted amount, never opening a second subscription; refuses (409) when the quote no longer holds.
+   */
+  changePlan(subscription: Subscription, quote: PlanChangeQuote): Promise<void>;
   /** A page where the member manages payment details and invoices. */
   createPortal(subscription: Subscription, returnUrl: string): Promise<{ url: string }>;
   /** Stops renewal; access runs to the end of the period. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, withTransaction, type Clock, type Pool } from '@kicksight/platform';
+import { AppError, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
 import type { BillingPeriod, PaidPlan } from '@kicksight/contracts';
 import { subscriptions as store } from '../store/subscriptions.ts';
 import { localCheckouts } from '../store/local-checkouts.ts';
-import { periodEndFrom, priceOf, type Subscriptions } from '../domain/subscriptions.ts';
+import type { Subscriptions } from '../domain/subscriptions.ts';
+import { periodEndFrom, planLabel, priceOf, renewalBill } from '../domain/proration.ts';
+import { planChangeStale, publishPlanChanged, quotePlanChange } from '../domain/plan-change.ts';
 import { recordPayment } from '../domain/payments.ts';
 import type { SignedLinks } from '../domain/signed-links.ts';
 import type { Subscription } from '../domain/subscription.ts';
@@ -18,27 +20,26 @@ const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 export function createLocalGateway({ pool, clock, subscriptions, links }: { pool: Pool; clock: Clock; subscriptions: Subscriptions; links: SignedLinks }) {
   const localId = (userId: string) => `local-${userId}`;
 
-  async function activate(userId: string, plan: PaidPlan, period: BillingPeriod, invoiceId: string) {
-    await withTransaction(pool, async (client) => {
-      const now = clock.now();
-      const current = await store.get(client, userId, true);
-      const keepsPeriod = current && current.tier !== 'trial' && current.status === 'active' && current.billingPeriod === period && current.currentPeriodEnd && current.currentPeriodEnd > now;
-      const periodEnd = keepsPeriod ? current.currentPeriodEnd! : periodEndFrom(now, period);
-      const charge = keepsPeriod ? prorated(current, plan, period, now) : priceOf(plan, period);
-      await subscriptions.applyPaidState(client, userId, {
-        tier: plan,
-        billingPeriod: period,
-        status: 'active',
-        periodStart: now,
-        periodEnd,
-        cancelAtPeriodEnd: false,
-        gateway: 'local',
-        customerId: localId(userId),
-        gatewaySubscriptionId: localId(userId),
-        at: now,
-      });
-      if (charge > 0) await recordPayment(client, { userId, gatewayInvoiceId: invoiceId, amountCents: charge, plan, invoiceUrl: null, succeeded: true, at: now }, clock);
+  /** Starts a paid subscription from a paid checkout; a member already paid up changes plan through a confirmed change instead. */
+  async function activate(client: PoolClient, userId: string, plan: PaidPlan, period: BillingPeriod, invoiceId: string) {
+    const now = clock.now();
+    const current = await store.get(client, userId, true);
+    if (current && current.tier !== 'trial' && current.status === 'active' && current.currentPeriodEnd && current.currentPeriodEnd > now) {
+      throw AppError.conflict('You already have a paid plan: change it from the upgrade page, where the amount is shown before you confirm.', 'ALREADY_SUBSCRIBED');
+    }
+    await subscriptions.applyPaidState(client, userId, {
+      tier: plan,
+      billingPeriod: period,
+      status: 'active',
+      periodStart: now,
+      periodEnd: periodEndFrom(now, period),
+      cancelAtPeriodEnd: false,
+      gateway: 'local',
+      customerId: localId(userId),
+      gatewaySubscriptionId: localId(userId),
+      at: now,
     });
+    await recordPayment(client, { userId, gatewayInvoiceId: invoiceId, amountCents: priceOf(plan, period), plan, invoiceUrl: null, succeeded: true, at: now }, clock);
   }
 
   const gateway: PaymentGateway & {
@@ -56,8 +57,29 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
       return { url: links.url(`/membership/local/checkout/${id}`) };
     },
 
-    async changePlan(subscription, plan, period) {
-      await activate(subscription.userId, plan, period, `local-change-${randomUUID()}`);
+    previewChange: async (subscription, plan, period, at) => quotePlanChange(subscription, plan, period, at),
+
+    async changePlan(subscription, quote) {
+      await withTransaction(pool, async (client) => {
+        const current = await store.get(client, subscription.userId, true);
+        if (!current || (current.stateAt && current.stateAt > quote.at)) throw planChangeStale();
+        const now = quotePlanChange(current, quote.plan, quote.period, quote.at);
+        if (now.amountDue !== quote.amountDue || now.nextBillingAmount !== quote.nextBillingAmount) throw planChangeStale();
+        await subscriptions.applyPaidState(client, current.userId, {
+          ...paidStateOf(current),
+          tier: quote.plan,
+          billingPeriod: quote.period,
+          periodStart: now.periodStart,
+          periodEnd: now.periodEnd,
+          cancelAtPeriodEnd: false,
+          at: clock.now(),
+        });
+        await store.setCredit(client, current.userId, now.creditLeft);
+        const description = `Change to ${planLabel(quote.plan, quote.period)}`;
+        const invoiceId = `local-change-${randomUUID()}`;
+        await recordPayment(client, { userId: current.userId, gatewayInvoiceId: invoiceId, amountCents: now.amountDue, plan: quote.plan, description, invoiceUrl: null, succeeded: true, at: clock.now(), lines: now.lines }, clock);
+        await publishPlanChanged(client, current, now, clock);
+      });
     },
 
     async createPortal(subscription) {
@@ -80,9 +102,11 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
 
     /** Pays an open checkout: the subscription starts, with its invoice. */
     async pay(checkoutId) {
-      const checkout = await localCheckouts.claim(pool, checkoutId, clock.now());
-      if (!checkout) throw AppError.conflict('This checkout is no longer open.', 'CHECKOUT_CLOSED');
-      await activate(checkout.userId, checkout.plan, checkout.period, `local-${checkoutId}`);
+      await withTransaction(pool, async (client) => {
+        const checkout = await localCheckouts.claim(client, checkoutId, clock.now());
+        if (!checkout) throw AppError.conflict('This checkout is no longer open.', 'CHECKOUT_CLOSED');
+        await activate(client, checkout.userId, checkout.plan, checkout.period, `local-${checkoutId}`);
+      });
     },
 
     abandon: (checkoutId) => localCheckouts.cancel(pool, checkoutId),
@@ -101,7 +125,9 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
           const state = { ...paidStateOf(current), periodStart: start, periodEnd: periodEndFrom(start, current.billingPeriod!), at: start };
           await subscriptions.applyPaidState(client, userId, state);
           const invoiceId = `local-renewal-${userId}-${start.getTime()}`;
-          await recordPayment(client, { userId, gatewayInvoiceId: invoiceId, amountCents: priceOf(state.tier, state.billingPeriod), plan: state.tier, invoiceUrl: null, succeeded: true, at: start }, clock);
+          const bill = renewalBill(state.tier, state.billingPeriod, current.creditCents);
+          if (bill.creditLeft !== current.creditCents) await store.setCredit(client, userId, bill.creditLeft);
+          await recordPayment(client, { userId, gatewayInvoiceId: invoiceId, amountCents: bill.amountDue, plan: state.tier, invoiceUrl: null, succeeded: true, at: start, lines: bill.lines }, clock);
         }
         return due.length;
       });
@@ -124,12 +150,4 @@ function paidStateOf(s: Subscription) {
     customerId: s.customerId,
     gatewaySubscriptionId: s.gatewaySubscriptionId,
   };
-}
-
-/** The difference of two plans' prices for the rest of the period. */
-function prorated(current: Subscription, plan: PaidPlan, period: BillingPeriod, now: Date): number {
-  const end = current.currentPeriodEnd!.getTime();
-  const start = end - (periodEndFrom(now, period).getTime() - now.getTime());
-  const remaining = Math.max(0, Math.min(1, (end - now.getTime()) / (end - start)));
-  return Math.max(0, Math.round((priceOf(plan, period) - current.amountCents) * remaining));
 }

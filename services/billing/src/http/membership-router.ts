@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { PLANS, PLAN_NAMES, checkoutBodySchema, trackBodySchema } from '@kicksight/contracts';
+import { PLANS, PLAN_NAMES, checkoutBodySchema, planChangeBodySchema, planChangeConfirmBodySchema, trackBodySchema } from '@kicksight/contracts';
 import { AppError, idempotency, requireUser, type JwtVerifier, type Redis } from '@kicksight/platform';
 import { CHECKABLE, type Checkable, type Membership } from '../domain/membership.ts';
 import type { StripePrices } from '../gateway/stripe.ts';
@@ -40,6 +40,13 @@ export function membershipRouter({ membership, verifier, redis, prices }: { memb
   member.post('/checkout', async (req, res) => {
     const { planName, billingPeriod } = checkoutBodySchema.parse(req.body ?? {});
     res.json({ data: await membership.checkout(callerOf(req), planName, billingPeriod) });
+  });
+  member.post('/change-plan/preview', async (req, res) => {
+    const { plan, billingCycle } = planChangeBodySchema.parse(req.body ?? {});
+    res.json({ data: await membership.previewPlanChange(callerOf(req), plan, billingCycle) });
+  });
+  member.post('/change-plan', async (req, res) => {
+    res.json({ data: await membership.confirmPlanChange(callerOf(req), planChangeConfirmBodySchema.parse(req.body ?? {})) });
   });
   member.post('/portal', async (req, res) => {
     res.json({ data: await membership.portal(callerOf(req)) });

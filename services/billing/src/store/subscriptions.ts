@@ -2,7 +2,7 @@ import type { Queryable } from '@kicksight/platform';
 import type { Subscription } from '../domain/subscription.ts';
 
 const COLUMNS = `user_id, tier, status, billing_period, amount_cents, trial_started_at, trial_ends_at, period_anchor,
-  current_period_end, cancel_at_period_end, gateway, customer_id, gateway_subscription_id, state_at, paid_since`;
+  current_period_end, cancel_at_period_end, gateway, customer_id, gateway_subscription_id, state_at, paid_since, credit_cents`;
 
 type Row = {
   user_id: string;
@@ -20,6 +20,7 @@ type Row = {
   gateway_subscription_id: string | null;
   state_at: Date | null;
   paid_since: Date | null;
+  credit_cents: number;
 };
 
 const toSubscription = (r: Row): Subscription => ({
@@ -38,6 +39,7 @@ const toSubscription = (r: Row): Subscription => ({
   gatewaySubscriptionId: r.gateway_subscription_id,
   stateAt: r.state_at,
   paidSince: r.paid_since,
+  creditCents: r.credit_cents,
 });
 
 async function one(db: Queryable, sql: string, params: unknown[]): Promise<Subscription | undefined> {
@@ -65,7 +67,7 @@ export const subscriptions = {
       `UPDATE subscriptions SET tier = $2, status = $3, billing_period = $4, amount_cents = $5, period_anchor = $6,
          current_period_end = $7, cancel_at_period_end = $8, gateway = $9, customer_id = $10, gateway_subscription_id = $11,
          state_at = $12, paid_since = $13, canceled_at = CASE WHEN $3 IN ('canceled', 'expired') AND $2 = 'trial' THEN $14 ELSE canceled_at END,
-         updated_at = $14
+         updated_at = $14, credit_cents = $15
        WHERE user_id = $1`,
       [
         s.userId,
@@ -82,6 +84,7 @@ export const subscriptions = {
         s.stateAt,
         s.paidSince,
         now,
+        s.creditCents,
       ],
     ),
 
@@ -103,6 +106,9 @@ export const subscriptions = {
     );
     return rows.map((r) => r.user_id);
   },
+
+  /** Sets the credit held for the next bills. */
+  setCredit: (db: Queryable, userId: string, cents: number) => db.query('UPDATE subscriptions SET credit_cents = $2 WHERE user_id = $1', [userId, cents]),
 
   delete: (db: Queryable, userId: string) => db.query('DELETE FROM subscriptions WHERE user_id = $1', [userId]),
 };

@@ -60,7 +60,8 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
         .setSubject(user.id)
         .setIssuer(JWT_ISSUER)
         .setAudience(JWT_AUDIENCE)
-        .setExpirationTime('2h')
+        // Two hours on the service's clock, which tests may move.
+        .setExpirationTime(Math.floor(service.clock.now().getTime() / 1000) + 2 * 60 * 60)
         .sign(privateKey),
   };
 }

@@ -73,7 +73,10 @@ describe('local payments', () => {
     expect(await outboxTypes(userId)).toEqual(['subscription.trial_started@1', 'subscription.started@1', 'payment.succeeded@1']);
 
     const cancelled = await call(billing.url, 'POST', '/api/membership/cancel', token);
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelling', cancelAtPeriodEnd: true, nextBillingDate: null });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelling', cancelAtPeriodEnd: true, nextBillingDate: null, periodEnd: plan.body.data.nextBillingDate });
+    expect((await outboxTypes(userId)).slice(-2)).toEqual(['subscription.changed@1', 'subscription.cancel_scheduled@1']);
+    const { rows } = await billing.infra.pool!.query(`SELECT envelope->'data' AS data FROM outbox WHERE message_key = $1 AND type = 'subscription.cancel_scheduled@1'`, [userId]);
+    expect(rows[0].data).toEqual({ userId, tier: 'premium', accessUntil: plan.body.data.nextBillingDate });
     const consume = (key: string) => billing.internal.post('/internal/usage/consume', { userId, role: 'member', action: 'search', key });
     await expect(consume('still-paid')).resolves.toMatchObject({ limit: null });
 
@@ -85,20 +88,117 @@ describe('local payments', () => {
     }
   });
 
-  it('changes plan on the same subscription with a prorated charge', async () => {
+  it('previews a change from yearly Pro to monthly Expert, charges nothing until it is confirmed, then $19.99 less the unused year', async () => {
+    const userId = newUserId();
+    let token = await billing.token({ id: userId });
+    await payLocalCheckout(billing.url, (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium', billingPeriod: 'yearly' })).body.data.url);
+    const paidPlan = (await call(billing.url, 'GET', '/api/membership/current-plan', token)).body.data;
+    expect(paidPlan).toMatchObject({ name: 'premium', amount: 9990, billingCycle: 'yearly' });
+    const yearEnd = Date.parse(paidPlan.nextBillingDate);
+    const history = async () => (await call(billing.url, 'GET', '/api/membership/billing-history', token)).body.data;
+    expect(await history()).toMatchObject([{ amount: 9990 }]);
+
+    // A paid member's checkout no longer changes the plan (and charges) at once.
+    const direct = await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'unlimited', billingPeriod: 'monthly' });
+    expect(direct.status).toBe(409);
+    expect(direct.body.code).toBe('PLAN_CHANGE_NEEDS_CONFIRMATION');
+
+    billing.clock.advance(335 * DAY);
+    try {
+      token = await billing.token({ id: userId });
+      const preview = await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'unlimited', billingCycle: 'monthly' });
+      expect(preview.status).toBe(200);
+      const { lines, amountDue, prorationDate, nextBillingDate, nextBillingAmount } = preview.body.data;
+      const at = Date.parse(prorationDate);
+      const yearStart = Date.parse(new Date(new Date(yearEnd).setUTCFullYear(new Date(yearEnd).getUTCFullYear() - 1)).toISOString());
+      const credit = Math.round((9990 * (yearEnd - at)) / (yearEnd - yearStart));
+      expect(credit).toBeGreaterThan(700);
+      expect(lines).toEqual([
+        { description: expect.stringMatching(/^Unused time on Pro \(yearly\) after /), amount: -credit },
+        { description: expect.stringMatching(/^Expert \(monthly\) from /), amount: 1999 },
+      ]);
+      expect(amountDue).toBe(1999 - credit);
+      expect(nextBillingAmount).toBe(1999);
+      expect(Date.parse(nextBillingDate)).toBe(new Date(new Date(at).setUTCMonth(new Date(at).getUTCMonth() + 1)).getTime());
+      // The preview charged nothing and changed nothing.
+      expect(await history()).toHaveLength(1);
+      expect((await call(billing.url, 'GET', '/api/membership/status', token)).body.data.plan.name).toBe('premium');
+
+      const stale = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly', amountDue: amountDue + 100, prorationDate });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ code: 'PLAN_CHANGE_STALE', message: expect.stringContaining(`$${(amountDue / 100).toFixed(2)}`) });
+      const old = new Date(at - 11 * 60_000).toISOString();
+      expect((await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly', amountDue, prorationDate: old })).body.code).toBe('PLAN_CHANGE_EXPIRED');
+      expect((await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly' })).status).toBe(400);
+      expect(await history()).toHaveLength(1);
+
+      const confirmed = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly', amountDue, prorationDate });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.data).toMatchObject({ amountCharged: amountDue, plan: { name: 'unlimited', amount: 1999, billingCycle: 'monthly', nextBillingDate } });
+      const [change, first] = await history();
+      expect(change).toMatchObject({ amount: 1999 - credit, status: 'paid', description: 'Change to Expert (monthly)', lines });
+      expect(first).toMatchObject({ amount: 9990, lines: [] });
+
+      expect((await outboxTypes(userId)).slice(-3)).toEqual(['subscription.changed@1', 'payment.succeeded@1', 'subscription.plan_changed@1']);
+      const { rows } = await billing.infra.pool!.query(`SELECT envelope->'data' AS data FROM outbox WHERE message_key = $1 AND type = 'subscription.plan_changed@1'`, [userId]);
+      expect(rows[0].data).toEqual({ userId, fromTier: 'premium', fromBillingCycle: 'yearly', tier: 'unlimited', billingCycle: 'monthly', amountDue, lines, nextBillingDate, nextBillingAmount: 1999 });
+
+      const again = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly', amountDue, prorationDate });
+      expect(again.body.code).toBe('ALREADY_ON_PLAN');
+    } finally {
+      billing.clock.reset();
+    }
+  });
+
+  it('keeps a credit larger than the new charge for the next bills', async () => {
     const userId = newUserId();
     const token = await billing.token({ id: userId });
-    await payLocalCheckout(billing.url, (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium' })).body.data.url);
-    const change = await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'unlimited', billingPeriod: 'monthly' });
-    expect(change.body.data.url).toBe('http://127.0.0.1:5173/admin/membership?checkout=success');
-    expect((await call(billing.url, 'GET', '/api/membership/status', token)).body.data.plan.name).toBe('unlimited');
-    const history = (await call(billing.url, 'GET', '/api/membership/billing-history', token)).body.data;
-    expect(history).toHaveLength(2);
-    expect(history[0].amount).toBeGreaterThan(990);
-    expect(history[0].amount).toBeLessThanOrEqual(1000);
-    expect(await outboxTypes(userId)).toEqual(['subscription.trial_started@1', 'subscription.started@1', 'payment.succeeded@1', 'subscription.changed@1', 'payment.succeeded@1']);
-    const same = await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'unlimited', billingPeriod: 'monthly' });
-    expect(same.status).toBe(409);
+    await payLocalCheckout(billing.url, (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium', billingPeriod: 'yearly' })).body.data.url);
+    const preview = (await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'unlimited', billingCycle: 'monthly' })).body.data;
+    expect(preview.lines[0].amount).toBeLessThan(-9900);
+    expect(preview).toMatchObject({ amountDue: 0, nextBillingAmount: 0 });
+    const { plan, billingCycle, amountDue, prorationDate } = preview;
+    expect((await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan, billingCycle, amountDue, prorationDate })).status).toBe(200);
+    const { rows } = await billing.infra.pool!.query('SELECT credit_cents FROM subscriptions WHERE user_id = $1', [userId]);
+    expect(rows[0].credit_cents).toBe(-(preview.lines[0].amount + 1999));
+    // Back to yearly Pro: the credit held is a line of its own.
+    const back = (await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'premium', billingCycle: 'yearly' })).body.data;
+    expect(back.lines).toContainEqual({ description: 'Account credit', amount: -rows[0].credit_cents });
+  });
+
+  it('keeps a cancelled subscription when the member confirms the same plan again, for nothing due', async () => {
+    const userId = newUserId();
+    const token = await billing.token({ id: userId });
+    await payLocalCheckout(billing.url, (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium', billingPeriod: 'monthly' })).body.data.url);
+    expect((await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'premium', billingCycle: 'monthly' })).body.code).toBe('ALREADY_ON_PLAN');
+    await call(billing.url, 'POST', '/api/membership/cancel', token);
+    const preview = (await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'premium', billingCycle: 'monthly' })).body.data;
+    expect(preview).toMatchObject({ amountDue: 0, nextBillingAmount: 999 });
+    const kept = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'premium', billingCycle: 'monthly', amountDue: 0, prorationDate: preview.prorationDate });
+    expect(kept.body.data.plan).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, nextBillingDate: preview.nextBillingDate });
+  });
+
+  it('refuses to pay a second checkout once the member has a paid plan, and leaves that checkout open', async () => {
+    const token = await billing.token({ id: newUserId() });
+    const first = (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium', billingPeriod: 'monthly' })).body.data.url;
+    const second = (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'unlimited', billingPeriod: 'yearly' })).body.data.url;
+    expect((await payLocalCheckout(billing.url, first)).status).toBe(303);
+    const refused = await payLocalCheckout(billing.url, second);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('ALREADY_SUBSCRIBED');
+    expect((await call(billing.url, 'GET', '/api/membership/billing-history', token)).body.data).toMatchObject([{ amount: 999 }]);
+    const { rows } = await billing.infra.pool!.query(`SELECT status FROM local_checkouts WHERE id = $1`, [new URL(second).pathname.split('/').pop()]);
+    expect(rows[0].status).toBe('open');
+  });
+
+  it('refuses a plan change to administrators and to members without a paid plan', async () => {
+    const admin = await billing.token({ id: newUserId(), role: 'admin' });
+    expect((await call(billing.url, 'POST', '/api/membership/change-plan/preview', admin, { plan: 'unlimited', billingCycle: 'monthly' })).body.code).toBe('ADMIN_ACCOUNT');
+    const trial = await billing.token({ id: newUserId() });
+    expect((await call(billing.url, 'POST', '/api/membership/change-plan/preview', trial, { plan: 'unlimited', billingCycle: 'monthly' })).body.code).toBe('NO_SUBSCRIPTION');
+    const bad = await call(billing.url, 'POST', '/api/membership/change-plan/preview', trial, { plan: 'gold', billingCycle: 'weekly' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Please choose the Pro or Expert plan.');
   });
 
   it('refuses a tampered or expired payment link', async () => {

@@ -74,7 +74,16 @@ describe('Stripe webhooks', () => {
     const { rows } = await billing.infra.pool!.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'payment.succeeded@1' AND message_key = $1`, [userId]);
     expect(rows[0].n).toBe(1);
     const history = await call(billing.url, 'GET', '/api/membership/billing-history', await billing.token({ id: userId }));
-    expect(history.body.data).toEqual([{ id: expect.any(String), date: expect.any(String), description: 'Kicksight Pro membership', amount: 999, status: 'paid', invoiceUrl: 'https://pay.example/in' }]);
+    expect(history.body.data).toEqual([{ id: expect.any(String), date: expect.any(String), description: 'Kicksight Pro membership', amount: 999, status: 'paid', invoiceUrl: 'https://pay.example/in', lines: [] }]);
+  });
+
+  it("keeps a prorated invoice's lines, the credit for unused time among them", async () => {
+    const userId = newUserId();
+    const lines = { object: 'list', data: [{ description: 'Unused time on Pro after 27 Nov 2026', amount: -9908 }, { description: '1 × Expert (at $19.99 / month)', amount: 1999 }] };
+    const invoice = signedEvent('invoice.paid', { id: `in_${userId.slice(0, 8)}`, object: 'invoice', customer: 'cus_x', amount_paid: 0, amount_due: 0, currency: 'usd', lines, parent: { subscription_details: { metadata: { userId, plan: 'unlimited' } } } }, 1795300000);
+    expect((await deliver(invoice)).status).toBe(200);
+    const history = await call(billing.url, 'GET', '/api/membership/billing-history', await billing.token({ id: userId }));
+    expect(history.body.data).toMatchObject([{ amount: 0, lines: lines.data }]);
   });
 
   it('ends in the right state when subscription.updated arrives before checkout.session.completed', async () => {
@@ -101,16 +110,34 @@ describe('Stripe webhooks', () => {
 });
 
 describe('plan changes', () => {
-  it('moves premium to unlimited on the one subscription, without a second checkout', async () => {
+  it("previews the change with Stripe's prorated invoice, then updates the one subscription at the same proration date", async () => {
     const userId = newUserId();
+    const token = await billing.token({ id: userId });
     await deliver(signedEvent('customer.subscription.created', subscriptionObject(userId, 'price_premium_monthly'), 1795300000));
+    expect((await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'unlimited', billingPeriod: 'monthly' })).body.code).toBe('PLAN_CHANGE_NEEDS_CONFIRMATION');
+
     const before = billing.stripeCalls.length;
-    const response = await call(billing.url, 'POST', '/api/membership/checkout', await billing.token({ id: userId }), { planName: 'unlimited', billingPeriod: 'monthly' });
-    expect(response.status).toBe(200);
-    expect(response.body.data.url).toBe('http://127.0.0.1:5173/admin/membership?checkout=success');
+    const preview = await call(billing.url, 'POST', '/api/membership/change-plan/preview', token, { plan: 'unlimited', billingCycle: 'monthly' });
+    expect(preview.status).toBe(200);
+    // stripe-mock answers its fixture invoice: the amounts shown are Stripe's, not computed here.
+    expect(preview.body.data).toMatchObject({ plan: 'unlimited', billingCycle: 'monthly', amountDue: 1000, lines: [{ description: 'My First Invoice Item (created for API docs)', amount: 1000 }] });
+    const previewCalls = billing.stripeCalls.slice(before);
+    expect(previewCalls.map((c) => `${c.method} ${c.path}`)).toContain('POST /v1/invoices/create_preview');
+    expect(previewCalls.some((c) => c.method === 'POST' && c.path.startsWith('/v1/subscriptions/'))).toBe(false);
+
+    const { amountDue, prorationDate } = preview.body.data;
+    const stale = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly', amountDue: amountDue + 1, prorationDate });
+    expect(stale.body.code).toBe('PLAN_CHANGE_STALE');
+    expect(billing.stripeCalls.some((c) => c.method === 'POST' && c.path === `/v1/subscriptions/sub_${userId.slice(0, 8)}`)).toBe(false);
+
+    const confirmed = await call(billing.url, 'POST', '/api/membership/change-plan', token, { plan: 'unlimited', billingCycle: 'monthly', amountDue, prorationDate });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.amountCharged).toBe(1000);
     const calls = billing.stripeCalls.slice(before);
     expect(calls.some((c) => c.path === '/v1/checkout/sessions')).toBe(false);
     expect(calls.filter((c) => c.method === 'POST' && c.path === `/v1/subscriptions/sub_${userId.slice(0, 8)}`)).toHaveLength(1);
+    const { rows } = await billing.infra.pool!.query(`SELECT envelope->'data' AS data FROM outbox WHERE message_key = $1 AND type = 'subscription.plan_changed@1'`, [userId]);
+    expect(rows[0].data).toMatchObject({ fromTier: 'premium', tier: 'unlimited', amountDue: 1000 });
     // Stripe confirms the change by webhook; the subscription id stays the same.
     await deliver(signedEvent('customer.subscription.updated', subscriptionObject(userId, 'price_unlimited_monthly'), 1795300300));
     expect(await row(userId)).toMatchObject({ tier: 'unlimited', gateway_subscription_id: `sub_${userId.slice(0, 8)}` });

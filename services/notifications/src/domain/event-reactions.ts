@@ -68,6 +68,14 @@ async function react(client: PoolClient, event: Envelope, now: Date): Promise<Re
     const { userId, tier, periodEnd } = event.data;
     return { emails: [{ userId, template: 'subscription-cancellation', key: emailKey('subscription-cancellation', event.id), payload: { tier, periodEnd } }] };
   }
+  if (isEvent(event, 'subscription.plan_changed@1')) {
+    const { userId, ...change } = event.data;
+    return { emails: [{ userId, template: 'plan-changed', key: emailKey('plan-changed', event.id), payload: change }] };
+  }
+  if (isEvent(event, 'subscription.cancel_scheduled@1')) {
+    const { userId, tier, accessUntil } = event.data;
+    return { emails: [{ userId, template: 'cancellation-scheduled', key: emailKey('cancellation-scheduled', event.id), payload: { tier, accessUntil } }] };
+  }
   if (isEvent(event, 'payment.failed@1')) {
     const { userId, amount, currency, invoiceId } = event.data;
     return {

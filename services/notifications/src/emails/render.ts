@@ -23,6 +23,9 @@ const asDate = (value: unknown): Date | undefined => {
 
 /** Whole US dollars from cents, e.g. 42000 -> $420. */
 export const formatMoney = (cents: number): string => dollars.format(Math.round(cents / 100));
+const exactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A billed amount to the cent from cents, a credit with a minus sign, e.g. -9725 -> −$97.25. */
+export const formatCharge = (cents: number): string => `${cents < 0 ? '−' : ''}${exactDollars.format(Math.abs(cents) / 100)}`;
 const signed = (n: number, text: string) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${text}`;
 const ACTION_LABELS: Record<string, string> = { search: 'searches', product_view: 'product views', collection_item: 'collection items' };
 
@@ -45,6 +48,10 @@ export function createRenderer({ webUrl }: { webUrl: string }): EmailRenderer {
   hbs.registerHelper('money', (cents: unknown) => {
     const n = asNumber(cents);
     return n === undefined ? '—' : formatMoney(n);
+  });
+  hbs.registerHelper('charge', (cents: unknown) => {
+    const n = asNumber(cents);
+    return n === undefined ? '—' : formatCharge(n);
   });
   hbs.registerHelper('signedMoney', (cents: unknown) => {
     const n = asNumber(cents);

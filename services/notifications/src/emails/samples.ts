@@ -38,6 +38,23 @@ export function sampleData(template: EmailTemplate, now: Date, webUrl: string): 
       return { name: 'Sample Collector', currentEmail: 'collector@example.com', newEmail: 'new-address@example.com', confirmUrl: `${webUrl.replace(/\/$/, '')}/confirm-email?token=sample-token`, expiresAt: inDays(1) };
     case 'email-changed':
       return { name: 'Sample Collector', previousEmail: 'collector@example.com', newEmail: 'new-address@example.com', undoUrl: `${webUrl.replace(/\/$/, '')}/undo-email-change?token=sample-token`, undoExpiresAt: inDays(7) };
+    case 'plan-changed':
+      return {
+        name: 'Sample Collector',
+        fromTier: 'premium',
+        fromBillingCycle: 'yearly',
+        tier: 'unlimited',
+        billingCycle: 'monthly',
+        amountDue: 0,
+        lines: [
+          { description: 'Unused time on Pro (yearly)', amount: -9_580 },
+          { description: 'Expert (monthly)', amount: 1_999 },
+        ],
+        nextBillingDate: inDays(30),
+        nextBillingAmount: 0,
+      };
+    case 'cancellation-scheduled':
+      return { name: 'Sample Collector', tier: 'premium', accessUntil: inDays(30) };
     case 'price-alert':
       return { name: 'Sample Collector', sneakerId: '000000000000000000000001', sneakerName: 'Air Jordan 1 Retro High OG Chicago', size: 10, targetPrice: 40_000, price: 39_500, direction: 'below' };
   }

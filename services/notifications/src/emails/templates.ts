@@ -53,10 +53,12 @@ const p = (text: string) => `<p style="margin:0 0 12px">${text}</p>`;
 const muted = (text: string) => `<p style="margin:12px 0 0;font-size:14px;color:${t.textMuted}">${text}</p>`;
 const figure = (label: string, value: string) =>
   `<p style="margin:0 0 4px;font-size:14px;color:${t.textMuted}">${label}</p><p style="margin:0 0 16px;font-size:32px;line-height:40px;font-weight:700;font-variant-numeric:tabular-nums">${value}</p>`;
+const lineRows = (list: string) =>
+  `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 16px">{{#each ${list}}}<tr><td style="padding:8px 0;border-top:1px solid ${t.border}">{{description}}</td><td align="right" style="padding:8px 0;border-top:1px solid ${t.border};font-variant-numeric:tabular-nums;white-space:nowrap">{{charge amount}}</td></tr>{{/each}}</table>`;
 const moverRows = (list: string) =>
   `{{#each ${list}}}<tr><td style="padding:8px 0;border-top:1px solid ${t.border}"><a href="{{productUrl id}}" style="color:${t.text};text-decoration:none">{{name}}</a><br><span style="font-size:12px;color:${t.textMuted}">{{brand}}</span></td><td align="right" style="padding:8px 0;border-top:1px solid ${t.border};font-variant-numeric:tabular-nums">{{money currentPrice}}<br><span style="font-size:12px;color:{{changeColor priceChange24h}}">{{signedMoney priceChange24h}}</span></td></tr>{{/each}}`;
 
-/** The emails of the product. Amounts are cents; `money` formats them as whole US dollars. */
+/** The emails of the product. Amounts are cents; `money` formats them as whole US dollars, `charge` to the cent (bills). */
 export const TEMPLATES: Record<EmailTemplate, TemplateSource> = {
   welcome: {
     subject: 'Welcome to Kicksight, {{name}}',
@@ -192,6 +194,30 @@ If you did not make this change, undo it: your previous address comes back and e
 This was not me, undo the change: {{undoUrl}}
 
 If you made the change, there is nothing to do.`,
+  },
+  'plan-changed': {
+    subject: 'Your Kicksight plan is now {{plan tier}} ({{billingCycle}})',
+    html: `${h1('Your plan has changed')}${p('Hi {{name}}, you moved from <strong>{{plan fromTier}} ({{fromBillingCycle}})</strong> to <strong>{{plan tier}} ({{billingCycle}})</strong>.')}${lineRows('lines')}${figure('Charged today', '{{charge amountDue}}')}${p('Your next bill is <strong style="font-variant-numeric:tabular-nums">{{charge nextBillingAmount}}</strong> on {{longDate nextBillingDate}}.')}${button('{{link "/admin/membership"}}', 'View your membership')}`,
+    text: `Your plan has changed
+
+Hi {{name}}, you moved from {{plan fromTier}} ({{fromBillingCycle}}) to {{plan tier}} ({{billingCycle}}).
+
+{{#each lines}}- {{description}}: {{charge amount}}
+{{/each}}
+Charged today: {{charge amountDue}}
+Your next bill is {{charge nextBillingAmount}} on {{longDate nextBillingDate}}.
+
+View your membership: {{link "/admin/membership"}}`,
+  },
+  'cancellation-scheduled': {
+    subject: 'Your Kicksight {{plan tier}} membership ends on {{longDate accessUntil}}',
+    html: `${h1('Your cancellation is scheduled')}${p('Hi {{name}}, your <strong>{{plan tier}}</strong> membership will not renew. You keep access until <strong>{{longDate accessUntil}}</strong> and will not be charged again.')}${p('Changed your mind? You can keep your plan from the upgrade page before then, with nothing to pay now.')}${button('{{link "/admin/upgrade"}}', 'Keep my plan')}`,
+    text: `Your cancellation is scheduled
+
+Hi {{name}}, your {{plan tier}} membership will not renew. You keep access until {{longDate accessUntil}} and will not be charged again.
+Changed your mind? You can keep your plan from the upgrade page before then, with nothing to pay now.
+
+Keep my plan: {{link "/admin/upgrade"}}`,
   },
   'price-alert': {
     subject: 'Price alert: {{sneakerName}} is {{direction}} {{money targetPrice}}',

@@ -44,6 +44,36 @@ const triggers: Trigger[] = [
   { name: 'subscription.started sends the confirmation', topic: 'membership', event: (userId) => ['subscription.started@1', { userId, tier: 'premium', status: 'active', periodEnd: inDays(30), cancelAtPeriodEnd: false }], subject: 'You are on Kicksight Pro', path: '/admin/membership' },
   { name: 'payment.failed sends the payment-failed email', topic: 'membership', event: (userId) => ['payment.failed@1', { userId, invoiceId: randomUUID(), amount: 999, currency: 'usd' }], subject: 'Your Kicksight payment did not go through', path: '/admin/membership' },
   { name: 'subscription.canceled sends the cancellation', topic: 'membership', event: (userId) => ['subscription.canceled@1', { userId, tier: 'unlimited', status: 'active', periodEnd: inDays(10), cancelAtPeriodEnd: true }], subject: 'Your Kicksight Expert membership is cancelled', path: '/admin/membership' },
+  {
+    name: 'subscription.cancel_scheduled sends the date access ends',
+    topic: 'membership',
+    event: (userId) => ['subscription.cancel_scheduled@1', { userId, tier: 'premium', accessUntil: '2026-12-24T10:00:00.000Z' }],
+    subject: 'Your Kicksight Pro membership ends on December 24, 2026',
+    path: '/admin/upgrade',
+  },
+  {
+    name: 'subscription.plan_changed sends the plan change with its amounts',
+    topic: 'membership',
+    event: (userId) => [
+      'subscription.plan_changed@1',
+      {
+        userId,
+        fromTier: 'premium',
+        fromBillingCycle: 'yearly',
+        tier: 'unlimited',
+        billingCycle: 'monthly',
+        amountDue: 1178,
+        lines: [
+          { description: 'Unused time on Pro (yearly) after Oct 25, 2027', amount: -821 },
+          { description: 'Expert (monthly) from Oct 25, 2027 to Nov 25, 2027', amount: 1999 },
+        ],
+        nextBillingDate: '2027-11-25T10:00:00.000Z',
+        nextBillingAmount: 1999,
+      },
+    ],
+    subject: 'Your Kicksight plan is now Expert (monthly)',
+    path: '/admin/membership',
+  },
   { name: 'subscription.trial_expired sends the upgrade invitation', topic: 'membership', event: (userId) => ['subscription.trial_expired@1', { userId }], subject: 'Your Kicksight trial has ended', path: '/admin/upgrade' },
   { name: 'usage.threshold at 80 sends the usage warning', topic: 'usage', event: (userId) => ['usage.threshold@1', { userId, action: 'search', used: 8, limit: 10, level: 80 }], subject: 'You have used 8 of 10 searches', path: '/admin/upgrade' },
   { name: 'usage.threshold at 100 sends the limit-reached email', topic: 'usage', event: (userId) => ['usage.threshold@1', { userId, action: 'product_view', used: 5, limit: 5, level: 100 }], subject: 'You have reached your limit of 5 product views', path: '/admin/upgrade' },
@@ -57,6 +87,20 @@ const triggers: Trigger[] = [
 ];
 
 describe('emails triggered by events', () => {
+  it('tells a member what a plan change cost, line by line, and the next bill', async () => {
+    const member = await registerMember(stack);
+    const trigger = triggers.find((t) => t.event(member.id)[0] === 'subscription.plan_changed@1')!;
+    const [key, data] = trigger.event(member.id);
+    await stack.send(await stack.publish(key, data as EventData<typeof key>));
+    const mail = await expectOneEmail(member.email, trigger.subject, trigger.path);
+    expect(mail.text).toContain('you moved from Pro (yearly) to Expert (monthly)');
+    expect(mail.text).toContain('- Unused time on Pro (yearly) after Oct 25, 2027: −$8.21');
+    expect(mail.text).toContain('- Expert (monthly) from Oct 25, 2027 to Nov 25, 2027: $19.99');
+    expect(mail.text).toContain('Charged today: $11.78');
+    expect(mail.text).toContain('Your next bill is $19.99 on November 25, 2027.');
+    expect(mail.html).toContain('−$8.21');
+  });
+
   it('user.registered sends one welcome email, also when the event comes twice and the member registers again', async () => {
     const member = await registerMember(stack, 'Ana Collector');
     const first = await expectOneEmail(member.email, 'Welcome to Kicksight, Ana Collector', '/admin/collection');

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, TableScroll, formatDate, formatMoney } from '../../ui/index.ts';
 import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, adminQueries, type AdminAnalytics, type AdminRange, type AdminUser } from './api.ts';
-import { BarChart, LineChart } from './charts.tsx';
+import { BarChart, HorizontalBarChart, LineChart } from './charts.tsx';
 
 const TABS = ['Overview', 'Revenue', 'Users', 'Usage', 'System Health'] as const;
 type Tab = (typeof TABS)[number];
@@ -184,7 +184,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
           </Card>
           <Card>
             <CardTitle>Top features</CardTitle>
-            <BarChart
+            <HorizontalBarChart
               title="Top features by use"
               data={data.usage.topFeatures.map((f) => ({ label: f.feature, value: f.usageCount }))}
               summary={data.usage.topFeatures.map((f) => `${f.feature}: ${f.usageCount} uses by ${f.uniqueUsers} users`).join('; ') || NO_DATA}

@@ -23,11 +23,11 @@ interface Datum {
   value: number;
 }
 
-function Frame({ title, summary, children, empty }: { title: string; summary: string; children: React.ReactNode; empty: boolean }) {
+function Frame({ title, summary, children, empty, height = HEIGHT }: { title: string; summary: string; children: React.ReactNode; empty: boolean; height?: number }) {
   if (empty) return <Summary>Not enough data to draw {title.toLowerCase()} yet.</Summary>;
   return (
     <figure style={{ margin: 0 }}>
-      <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title}>
+      <Svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title}>
         <title>{title}</title>
         {children}
       </Svg>
@@ -73,6 +73,50 @@ export function BarChart({ title, data, format = String, summary }: { title: str
           </text>
         </g>
       ))}
+    </Frame>
+  );
+}
+
+const ROW = 28;
+const LABEL_WIDTH = 168;
+const CHAR_WIDTH = 6.5;
+
+/** A label cut to the room it has (the full label stays in the bar's title). */
+const fitLabel = (label: string, room: number) => {
+  const chars = Math.floor(room / CHAR_WIDTH);
+  return label.length <= chars ? label : `${label.slice(0, Math.max(1, chars - 1))}…`;
+};
+
+/**
+ * Horizontal bars, one row per datum with its label on the left: long labels (feature names) stay on their
+ * own line however many there are, where the vertical chart's labels would run into each other.
+ */
+export function HorizontalBarChart({ title, data, format = String, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
+  const theme = useTheme();
+  const height = M.top + data.length * ROW + 8;
+  const { x, y } = useMemo(() => {
+    const y = scaleBand<string>().domain(data.map((d) => d.label)).range([M.top, M.top + data.length * ROW]).padding(0.25);
+    const x = scaleLinear().domain([0, Math.max(1, max(data, (d) => d.value) ?? 0)]).range([LABEL_WIDTH, WIDTH - M.right - 48]);
+    return { x, y };
+  }, [data]);
+  return (
+    <Frame title={title} summary={summary} empty={data.length === 0} height={height}>
+      {data.map((d) => {
+        const top = y(d.label) ?? 0;
+        return (
+          <g key={d.label}>
+            <text x={LABEL_WIDTH - 8} y={top + y.bandwidth() / 2} dy="0.32em" textAnchor="end">
+              {fitLabel(d.label, LABEL_WIDTH - 12)}
+            </text>
+            <rect x={LABEL_WIDTH} y={top} width={Math.max(0, x(d.value) - LABEL_WIDTH)} height={y.bandwidth()} fill={theme.colors.accent} rx={3}>
+              <title>{`${d.label}: ${format(d.value)}`}</title>
+            </rect>
+            <text x={x(d.value) + 6} y={top + y.bandwidth() / 2} dy="0.32em">
+              {format(d.value)}
+            </text>
+          </g>
+        );
+      })}
     </Frame>
   );
 }

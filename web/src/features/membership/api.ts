@@ -1,11 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { BillingPeriod, PaidPlan, PlanDefinition, PlanName, UsageStatus } from '@kicksight/contracts';
+import type { BillingPeriod, InvoiceLine, PaidPlan, PlanChangePreview, PlanDefinition, PlanName, UsageStatus } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { session } from '../../session/session.ts';
 import { withMembershipAuth } from './checkout/membership-auth.ts';
 
 export type Plan = Omit<PlanDefinition, 'entitlements'>;
-export type { BillingPeriod, PaidPlan, PlanName };
+export type { BillingPeriod, InvoiceLine, PaidPlan, PlanChangePreview, PlanName };
 
 export interface Subscription {
   tier: PlanName;
@@ -31,6 +31,8 @@ export interface CurrentPlan {
   billingCycle: BillingPeriod | null;
   nextBillingDate: string | null;
   cancelAtPeriodEnd: boolean;
+  /** When the paid period ends: the next bill, or the end of access once cancelled. */
+  periodEnd: string | null;
 }
 
 export interface BillingHistoryEntry {
@@ -41,6 +43,8 @@ export interface BillingHistoryEntry {
   amount: number;
   status: string;
   invoiceUrl: string | null;
+  /** A plan change's lines: the credit for unused time (negative) and the new plan. */
+  lines: InvoiceLine[];
 }
 
 /** A membership read for the signed-in user. */
@@ -59,6 +63,14 @@ export const membershipQueries = {
   currentPlan: () => queryOptions({ queryKey: ['membership', 'current-plan'], queryFn: ({ signal }) => read<CurrentPlan>('/membership/current-plan', signal) }),
   billingHistory: () =>
     queryOptions({ queryKey: ['membership', 'billing-history'], queryFn: ({ signal }) => read<BillingHistoryEntry[]>('/membership/billing-history', signal) }),
+  /** What a change of plan would cost now: asked afresh each time the confirmation opens (it charges nothing). */
+  planChangePreview: (plan: PaidPlan, billingCycle: BillingPeriod) =>
+    queryOptions({
+      queryKey: ['membership', 'plan-change', plan, billingCycle],
+      queryFn: () => withMembershipAuth(session, () => api.post<PlanChangePreview>('/membership/change-plan/preview', { plan, billingCycle })),
+      staleTime: 0,
+      gcTime: 0,
+    }),
 };
 
 /** Trial when the plan is trial or free, or there is no subscription; a failed call counts as not trial. */
@@ -88,6 +100,15 @@ export async function createCheckoutSession(planName: PaidPlan, billingPeriod: B
   if (typeof url !== 'string' || !url) throw new Error(CHECKOUT_MISSING_URL);
   return url;
 }
+
+/** Makes the previewed change: the preview's amount and date go back, so a preview that no longer holds is refused (409), never charged. */
+export interface PlanChangeResult {
+  plan: CurrentPlan;
+  /** Cents. */
+  amountCharged: number;
+}
+export const confirmPlanChange = ({ plan, billingCycle, amountDue, prorationDate }: PlanChangePreview, idempotencyKey: string): Promise<PlanChangeResult> =>
+  withMembershipAuth(session, () => api.post<PlanChangeResult>('/membership/change-plan', { plan, billingCycle, amountDue, prorationDate }, { idempotencyKey }));
 
 export const openBillingPortal = () => withMembershipAuth(session, () => api.post<{ url: string }>('/membership/portal'));
 export const cancelSubscription = () => withMembershipAuth(session, () => api.post<CurrentPlan>('/membership/cancel'));

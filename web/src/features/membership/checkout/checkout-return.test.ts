@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { awaitPaidPlan, type CheckoutReturnDeps } from './checkout-return.ts';
 import type { MembershipStatus, Subscription } from '../api.ts';
 
-const status = (name: 'trial' | 'premium', state: Subscription['status'] = 'active'): MembershipStatus => ({
-  plan: { name, displayName: name === 'premium' ? 'Pro' : 'Free Trial' },
+const status = (name: 'trial' | 'premium' | 'unlimited', state: Subscription['status'] = 'active'): MembershipStatus => ({
+  plan: { name, displayName: { trial: 'Free Trial', premium: 'Pro', unlimited: 'Expert' }[name] },
   subscription: { tier: name, status: state, billingPeriod: 'yearly', trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, gateway: 'local' },
 });
 
@@ -47,5 +47,12 @@ describe('the checkout return', () => {
     expect(outcome).toEqual({ state: 'timeout' });
     expect(calls).toBe(5);
     expect(clock.now()).toBe(5_000);
+  });
+
+  it('after a plan change, waits for the plan chosen rather than the one before it', async () => {
+    const answers = [status('premium'), status('premium'), status('unlimited')];
+    const outcome = await awaitPaidPlan({ ...fakeClock(), expectedPlan: 'unlimited', fetchStatus: async () => answers.shift() ?? status('unlimited'), refreshTier: async () => 'unlimited' });
+    expect(outcome).toEqual({ state: 'active', plan: { name: 'unlimited', displayName: 'Expert' } });
+    expect(answers).toHaveLength(0);
   });
 });

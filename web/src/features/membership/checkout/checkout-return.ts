@@ -18,6 +18,8 @@ export interface CheckoutReturnDeps {
   sleep(ms: number): Promise<void>;
   deadlineMs?: number;
   pollMs?: number;
+  /** The plan the member just chose (a plan change): an older paid plan does not count as done. */
+  expectedPlan?: string | null;
 }
 
 type CheckoutReturnOutcome = { state: 'active'; plan: MembershipStatus['plan'] } | { state: 'timeout' };
@@ -38,7 +40,7 @@ export async function awaitPaidPlan(deps: CheckoutReturnDeps): Promise<CheckoutR
     try {
       if (!plan) {
         const status = await deps.fetchStatus();
-        if (isActivePaid(status)) plan = status.plan;
+        if (isActivePaid(status) && (!deps.expectedPlan || status.plan.name === deps.expectedPlan)) plan = status.plan;
       }
       if (plan) {
         const tier = await deps.refreshTier();

@@ -11,12 +11,14 @@ type CheckoutReturnState = { tone: 'info' | 'success' | 'warning'; message: stri
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The return from the payment page to `/admin/membership?checkout=success|cancel`: on success it waits
+ * The return from the payment page (or a confirmed plan change, `&plan=<name>`) to
+ * `/admin/membership?checkout=success|cancel`: on success it waits
  * for the plan to be active and the token to carry it, then says so; on cancel it says nothing was charged.
  */
 export function useCheckoutReturn(): CheckoutReturnState {
   const [params, setParams] = useSearchParams();
   const outcome = params.get('checkout');
+  const expectedPlan = params.get('plan');
   const queryClient = useQueryClient();
   const started = useRef(false);
   const [state, setState] = useState<CheckoutReturnState>(() =>
@@ -34,6 +36,7 @@ export function useCheckoutReturn(): CheckoutReturnState {
       },
       now: () => Date.now(),
       sleep,
+      expectedPlan,
     }).then((result) => {
       void queryClient.invalidateQueries({ queryKey: membershipQueries.all });
       if (result.state === 'active') {
@@ -43,7 +46,7 @@ export function useCheckoutReturn(): CheckoutReturnState {
       } else setState({ tone: 'warning', message: CHECKOUT_MESSAGES.slow });
       setParams({}, { replace: true });
     });
-  }, [outcome, queryClient, setParams]);
+  }, [outcome, expectedPlan, queryClient, setParams]);
 
   return state;
 }

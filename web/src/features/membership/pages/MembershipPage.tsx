@@ -14,6 +14,8 @@ import {
 import { formatCharge } from '../checkout/price.ts';
 import { useCheckoutReturn } from '../checkout/useCheckoutReturn.ts';
 import { UsageBar } from '../usage/UsageBar.tsx';
+import { useSession } from '../../../session/index.ts';
+import { AdminStatus } from './AdminStatus.tsx';
 
 export const MEMBERSHIP_MESSAGES = {
   load: 'Error loading membership data',
@@ -55,6 +57,18 @@ function costLabel(plan: CurrentPlan): string {
   if (plan.amount === 0) return '$0';
   return `${formatCharge(plan.amount)}/${plan.billingCycle === 'yearly' ? 'year' : 'month'}`;
 }
+/** The cost reads per cycle: 'Yearly Cost $99.90/year'. */
+const costTitle = (plan: CurrentPlan) => (plan.billingCycle === 'yearly' ? 'Yearly Cost' : 'Monthly Cost');
+
+const Lines = styled.ul`
+  list-style: none;
+  margin: 4px 0 0;
+  padding: 0;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  li { display: flex; justify-content: space-between; gap: 12px; }
+  li span:last-child { white-space: nowrap; font-variant-numeric: tabular-nums; }
+`;
 
 function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
   if (entries.length === 0) return <p>No invoices yet.</p>;
@@ -74,7 +88,19 @@ function BillingHistory({ entries }: { entries: BillingHistoryEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td>{formatDate(entry.date)}</td>
-              <td>{entry.description}</td>
+              <td>
+                {entry.description}
+                {entry.lines.length > 0 && (
+                  <Lines aria-label={`Lines of ${entry.description}`}>
+                    {entry.lines.map((line) => (
+                      <li key={line.description}>
+                        <span>{line.description}</span>
+                        <span>{formatCharge(line.amount)}</span>
+                      </li>
+                    ))}
+                  </Lines>
+                )}
+              </td>
               <td className="num">{formatCharge(entry.amount)}</td>
               <td>
                 <Badge $tone={entry.status === 'paid' ? 'green' : 'orange'}>{entry.status === 'paid' ? 'Paid' : entry.status}</Badge>
@@ -106,6 +132,7 @@ export default function MembershipPage() {
   const usage = useQuery(membershipQueries.usage());
   const history = useQuery(membershipQueries.billingHistory());
   const [confirming, setConfirming] = useState(false);
+  const { isAdmin } = useSession();
 
   const upgrade = useMutation({
     mutationFn: (planName: PaidPlan) => createCheckoutSession(planName, 'monthly'),
@@ -150,7 +177,7 @@ export default function MembershipPage() {
           Your free trial has expired. Upgrade to keep searching and tracking your collection.
         </Banner>
       )}
-      {usage.data && !usage.data.isTrialExpired && usage.data.daysLeftInTrial !== null && usage.data.daysLeftInTrial <= 3 && isTrial && (
+      {usage.data && !isAdmin && !usage.data.isTrialExpired && usage.data.daysLeftInTrial !== null && usage.data.daysLeftInTrial <= 3 && isTrial && (
         <Banner $tone="warning" role="alert">
           Your free trial ends in {usage.data.daysLeftInTrial} {usage.data.daysLeftInTrial === 1 ? 'day' : 'days'}
           {usage.data.trialEndsAt ? ` (${formatDate(usage.data.trialEndsAt)})` : ''}. Upgrade to keep full access.
@@ -160,7 +187,9 @@ export default function MembershipPage() {
       <Grid>
         <Card aria-labelledby="current-plan-title">
           <CardTitle id="current-plan-title">Current Plan</CardTitle>
-          {plan.isPending || status.isPending ? (
+          {isAdmin ? (
+            <AdminStatus />
+          ) : plan.isPending || status.isPending ? (
             <Stack>
               <Skeleton />
               <Skeleton $w="60%" />
@@ -170,10 +199,19 @@ export default function MembershipPage() {
               <Facts>
                 <dt>Plan</dt>
                 <dd>{status.data?.plan.displayName ?? current.name}</dd>
-                <dt>Monthly Cost</dt>
+                <dt>{costTitle(current)}</dt>
                 <dd>{costLabel(current)}</dd>
-                <dt>Next Billing</dt>
-                <dd>{isTrial ? '—' : formatDate(current.nextBillingDate)}</dd>
+                {!isTrial && current.cancelAtPeriodEnd ? (
+                  <>
+                    <dt>Access until</dt>
+                    <dd>{formatDate(current.periodEnd)}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>Next Billing</dt>
+                    <dd>{isTrial ? '—' : formatDate(current.nextBillingDate)}</dd>
+                  </>
+                )}
                 {!isTrial && (
                   <>
                     <dt>Subscription</dt>

@@ -7,6 +7,7 @@ import { ErrorState, Skeleton, useToast } from '../../../ui/index.ts';
 import { trackEvent } from '../checkout/analytics.ts';
 import { BillingToggle } from '../checkout/components/BillingToggle.tsx';
 import { PlanCard, PlanGrid } from '../checkout/components/PlanCard.tsx';
+import { ApiError } from '../../../api/errors.ts';
 import { createCheckoutSession, membershipQueries, type BillingPeriod, type PaidPlan, type Plan } from '../api.ts';
 import { OFFER_TEXTS, TRIAL_INCLUDED } from '../checkout/offer-texts.ts';
 import { PRICING_FAQ } from '../checkout/plan-content.ts';
@@ -54,7 +55,11 @@ export default function PricingPage() {
   const checkout = useMutation({
     mutationFn: ({ plan, period }: { plan: PaidPlan; period: BillingPeriod }) => createCheckoutSession(plan, period),
     onSuccess: (url) => window.location.assign(url),
-    onError: () => toast.show({ title: CHECKOUT_FAILED, variant: 'error', duration: 5_000 }),
+    onError: (error) => {
+      // A paid member changes plan on the upgrade page, where the price is confirmed first.
+      if (error.cause instanceof ApiError && error.cause.code === 'PLAN_CHANGE_NEEDS_CONFIRMATION') navigate('/admin/upgrade');
+      else toast.show({ title: CHECKOUT_FAILED, variant: 'error', duration: 5_000 });
+    },
   });
 
   useEffect(() => trackEvent('page_view', { page_title: 'Pricing', page_path: '/pricing' }), []);

@@ -7,7 +7,9 @@ import { Badge, Button, Card, CardTitle, ErrorState, Muted, PageHeader, Skeleton
 import { trackEvent } from '../checkout/analytics.ts';
 import { BillingToggle } from '../checkout/components/BillingToggle.tsx';
 import { PlanCard, PlanGrid } from '../checkout/components/PlanCard.tsx';
-import { createCheckoutSession, membershipQueries, planRank, type BillingPeriod, type PaidPlan } from '../api.ts';
+import { createCheckoutSession, membershipQueries, planRank, type BillingPeriod, type PaidPlan, type Plan } from '../api.ts';
+import { PlanChangeDialog, type PlanChangeTarget } from '../plan-change/PlanChangeDialog.tsx';
+import { AdminStatus } from './AdminStatus.tsx';
 import { OFFER_TEXTS } from '../checkout/offer-texts.ts';
 import { UsageBar } from '../usage/UsageBar.tsx';
 import { FeatureComparison } from '../checkout/components/FeatureComparison.tsx';
@@ -43,9 +45,16 @@ const Row = styled.div`
   justify-content: space-between;
 `;
 
-/** Upgrade (spec 3 §2.5): the current plan, usage, and the higher plans. */
+const cycleName = (cycle: BillingPeriod) => (cycle === 'yearly' ? 'Yearly' : 'Monthly');
+
+/**
+ * Upgrade (spec 3 §2.5): the current plan, usage, and the higher plans. A trial member pays on the checkout page;
+ * a paid member's change (of plan or of cycle) is confirmed in a dialog that shows its price first. An
+ * administrator has no plan and nothing to buy.
+ */
 export default function UpgradePage() {
-  const [billing, setBilling] = useState<BillingPeriod>('monthly');
+  const [chosenCycle, setChosenCycle] = useState<BillingPeriod | null>(null);
+  const [change, setChange] = useState<PlanChangeTarget | null>(null);
   const { isAdmin } = useSession();
   const plans = useQuery(membershipQueries.plans());
   const status = useQuery(membershipQueries.status());
@@ -59,9 +68,35 @@ export default function UpgradePage() {
   useEffect(() => trackEvent('page_view', { page_title: 'Upgrade', page_path: '/admin/upgrade' }), []);
 
   const current = status.data?.plan.name ?? 'trial';
-  const currentRank = isAdmin ? planRank('unlimited') : planRank(current);
+  const currentRank = planRank(current);
   const onHighest = currentRank >= planRank('unlimited');
   const isPaid = current !== 'trial';
+  const currentCycle = isPaid ? (status.data?.subscription?.billingPeriod ?? null) : null;
+  const cancelling = isPaid && status.data?.subscription?.cancelAtPeriodEnd === true;
+  // The toggle starts at the member's own cycle.
+  const billing = chosenCycle ?? currentCycle ?? 'monthly';
+  const choose = (plan: Plan) => {
+    if (isPaid) setChange({ plan, billingCycle: billing });
+    else checkout.mutate({ plan: plan.name as PaidPlan, period: billing });
+  };
+
+  if (isAdmin) {
+    return (
+      <Page>
+        <PageHeader>
+          <div>
+            <h1>Upgrade Your Plan</h1>
+            <p>Your account already has every feature.</p>
+          </div>
+        </PageHeader>
+        <Card aria-label="Current plan">
+          <CardTitle>Current Plan</CardTitle>
+          <AdminStatus />
+        </Card>
+        {plans.data && <FeatureComparison plans={plans.data} />}
+      </Page>
+    );
+  }
   const trialEndsAt = usage.data?.trialEndsAt ?? status.data?.subscription?.trialEndsAt ?? null;
   const daysLeft = usage.data?.daysLeftInTrial ?? null;
 
@@ -131,7 +166,7 @@ export default function UpgradePage() {
         </Card>
       )}
         <section aria-label="Plans" style={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
-          <BillingToggle value={billing} onChange={setBilling} savingsBadge={OFFER_TEXTS.upgrade.savingsBadge} />
+          <BillingToggle value={billing} onChange={setChosenCycle} savingsBadge={OFFER_TEXTS.upgrade.savingsBadge} />
           {plans.isError && <ErrorState message={plans.error.message} onRetry={() => void plans.refetch()} />}
           {plans.isPending && <Skeleton $h={360} />}
           {plans.data && (
@@ -142,6 +177,9 @@ export default function UpgradePage() {
                   const rank = planRank(plan.name);
                   const isCurrent = rank === currentRank;
                   const lower = rank < currentRank;
+                  // The current plan in the other cycle is a change like any other; a cancelled one can be kept.
+                  const otherCycle = isCurrent && currentCycle !== null && billing !== currentCycle;
+                  const keep = isCurrent && !otherCycle && cancelling;
                   return (
                     <PlanCard
                       key={plan.name}
@@ -149,13 +187,13 @@ export default function UpgradePage() {
                       billing={billing}
                       marker={isCurrent ? <Badge $tone="green">Current Plan</Badge> : undefined}
                       action={
-                        isCurrent || lower ? (
+                        (isCurrent && !otherCycle && !keep) || lower ? (
                           <Button type="button" $block $variant="secondary" disabled>
                             {isCurrent ? 'Current Plan' : 'Not Available'}
                           </Button>
                         ) : (
-                          <Button type="button" $block disabled={checkout.isPending} onClick={() => checkout.mutate({ plan: plan.name as PaidPlan, period: billing })}>
-                            {plan.buttonText}
+                          <Button type="button" $block disabled={checkout.isPending} onClick={() => choose(plan)}>
+                            {otherCycle ? `Switch to ${cycleName(billing)}` : keep ? `Keep ${plan.displayName}` : plan.buttonText}
                           </Button>
                         )
                       }
@@ -168,6 +206,7 @@ export default function UpgradePage() {
 
       {plans.data && <FeatureComparison plans={plans.data} />}
       <Guarantee>{OFFER_TEXTS.upgrade.guarantee}</Guarantee>
+      <PlanChangeDialog target={change} onClose={() => setChange(null)} />
     </Page>
   );
 }

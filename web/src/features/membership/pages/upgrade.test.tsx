@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { PLANS } from '@kicksight/contracts/plans';
 import { renderScreen, signedInForEachTest, stubApi } from '../../../test/test-support.tsx';
 import UpgradePage from './UpgradePage.tsx';
@@ -23,10 +23,22 @@ const usage = (over: Record<string, unknown> = {}) => ({
   periodEndsAt: null,
   ...over,
 });
-const status = (name: 'trial' | 'premium' | 'unlimited') => ({
+const status = (name: 'trial' | 'premium' | 'unlimited', billingPeriod: 'monthly' | 'yearly' | null = null) => ({
   plan: { name, displayName: PLANS[name].displayName },
-  subscription: { tier: name, status: name === 'trial' ? 'trialing' : 'active', billingPeriod: null, trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, gateway: 'local' },
+  subscription: { tier: name, status: name === 'trial' ? 'trialing' : 'active', billingPeriod, trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, gateway: 'local' },
 });
+const preview = {
+  plan: 'unlimited',
+  billingCycle: 'yearly',
+  amountDue: 10082,
+  lines: [
+    { description: 'Unused time on Pro (yearly) after Nov 27, 2026', amount: -9908 },
+    { description: 'Expert (yearly) from Nov 27, 2026 to Nov 27, 2027', amount: 19990 },
+  ],
+  nextBillingDate: '2027-11-27T10:00:00.000Z',
+  nextBillingAmount: 19990,
+  prorationDate: '2026-11-27T10:00:00.000Z',
+};
 
 signedInForEachTest();
 
@@ -78,5 +90,100 @@ describe('upgrade page', () => {
     stubApi({ 'GET /api/membership/plans': plans, 'GET /api/membership/status': status('trial'), 'GET /api/membership/usage': () => ({ status: 503, body: { message: 'down', code: 'UNAVAILABLE' } }) });
     renderScreen(<UpgradePage />);
     expect(await screen.findByText('Error loading usage data')).toBeTruthy();
+  });
+
+  it("starts the cycle toggle at a yearly member's cycle, and confirms a change with its price before charging", async () => {
+    const calls = stubApi({
+      'GET /api/membership/plans': plans,
+      'GET /api/membership/status': status('premium', 'yearly'),
+      'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }),
+      'POST /api/membership/change-plan/preview': preview,
+      'POST /api/membership/change-plan': { plan: { name: 'unlimited' }, amountCharged: 10082 },
+    });
+    renderScreen(<UpgradePage />, { path: '/admin/upgrade', route: '/admin/upgrade' });
+    const expert = await screen.findByRole('article', { name: /Expert/ });
+    expect(screen.getByRole('button', { name: 'Yearly' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(expert).getByRole('button', { name: 'Upgrade to Expert' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+    expect(await within(dialog).findByText('Expert · Yearly')).toBeTruthy();
+    expect(within(dialog).getByText('Unused time on Pro (yearly) after Nov 27, 2026').nextElementSibling?.textContent).toBe('-$99.08');
+    expect(within(dialog).getByText('Due today').nextElementSibling?.textContent).toBe('$100.82');
+    expect(within(dialog).getByText('Next billing').nextElementSibling?.textContent).toBe('Nov 27, 2027 · $199.90');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/membership/change-plan/preview']);
+    expect(calls.find((c) => c.path === '/api/membership/change-plan/preview')?.body).toEqual({ plan: 'unlimited', billingCycle: 'yearly' });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('elsewhere', {}, { timeout: 10_000 })).toHaveProperty('textContent', '/admin/membership?checkout=success&plan=unlimited');
+    expect(calls.find((c) => c.path === '/api/membership/change-plan')?.body).toEqual({ plan: 'unlimited', billingCycle: 'yearly', amountDue: 10082, prorationDate: preview.prorationDate });
+    expect(calls.some((c) => c.path === '/api/membership/checkout')).toBe(false);
+  });
+
+  it('cancels a change without charging, offers the other cycle of the current plan, and shows a refused confirmation', async () => {
+    const calls = stubApi({
+      'GET /api/membership/plans': plans,
+      'GET /api/membership/status': status('premium', 'yearly'),
+      'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }),
+      'POST /api/membership/change-plan/preview': { ...preview, plan: 'premium', billingCycle: 'monthly' },
+      'POST /api/membership/change-plan': () => ({ status: 409, body: { code: 'PLAN_CHANGE_STALE', message: 'The amount due is now $1.00, not $100.82. Review it before confirming.' } }),
+    });
+    renderScreen(<UpgradePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Monthly' }));
+    const pro = await screen.findByRole('article', { name: /Pro/ });
+    fireEvent.click(within(pro).getByRole('button', { name: 'Switch to Monthly' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+    await within(dialog).findByText('Pro · Monthly');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/membership/change-plan')).toBe(false);
+
+    fireEvent.click(within(pro).getByRole('button', { name: 'Switch to Monthly' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Plan change failed: The amount due is now $1.00, not $100.82. Review it before confirming.');
+  });
+
+  it('offers a member who cancelled to keep the current plan, through the same confirmation', async () => {
+    const cancelled = status('premium', 'monthly');
+    cancelled.subscription.cancelAtPeriodEnd = true;
+    const calls = stubApi({
+      'GET /api/membership/plans': plans,
+      'GET /api/membership/status': cancelled,
+      'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }),
+      'POST /api/membership/change-plan/preview': { ...preview, plan: 'premium', billingCycle: 'monthly', amountDue: 0 },
+    });
+    renderScreen(<UpgradePage />);
+    fireEvent.click(within(await screen.findByRole('article', { name: /Pro/ })).getByRole('button', { name: 'Keep Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+    await within(dialog).findByText('Pro · Monthly');
+    expect(calls.find((c) => c.path === '/api/membership/change-plan/preview')?.body).toEqual({ plan: 'premium', billingCycle: 'monthly' });
+  });
+
+  it("says what the preview could not work out, with no way to confirm", async () => {
+    stubApi({
+      'GET /api/membership/plans': plans,
+      'GET /api/membership/status': status('premium', 'monthly'),
+      'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }),
+      'POST /api/membership/change-plan/preview': () => ({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Payments are unavailable right now. Please try again shortly.' } }),
+    });
+    renderScreen(<UpgradePage />);
+    fireEvent.click(within(await screen.findByRole('article', { name: /Expert/ })).getByRole('button', { name: 'Upgrade to Expert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+    expect(await within(dialog).findByText('Could not work out the price of this change.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+});
+
+describe('upgrade page of the administrator', () => {
+  signedInForEachTest('admin');
+
+  it("shows the administrator's status with no trial and no purchase buttons", async () => {
+    stubApi({ 'GET /api/membership/plans': plans, 'GET /api/membership/status': { ...status('trial'), subscription: { ...status('trial').subscription, trialEndsAt: '2026-11-24T10:00:00.000Z' } }, 'GET /api/membership/usage': usage({ tier: 'admin', trialEndsAt: null, daysLeftInTrial: null }) });
+    renderScreen(<UpgradePage />);
+    const current = await screen.findByLabelText('Current plan');
+    expect(within(current).getByText('Administrator')).toBeTruthy();
+    expect(within(current).queryByText('Trial')).toBeNull();
+    expect(screen.queryByText(/free trial ends/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Upgrade to|^Switch to/ })).toBeNull();
   });
 });
