@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertCrossing, alertPromise, sideOf, targetAtCurrentPriceMessage } from './alerts.ts';
+import { alertCrossing, alertPromise, isAtPrice, sideOf, targetAtCurrentPriceMessage } from './alerts.ts';
 
 describe('what a price alert will do, in words', () => {
   it('says a target above the price waits for a rise, and one below for a fall', () => {
@@ -20,6 +20,10 @@ describe('what a price alert will do, in words', () => {
 
   it('places a price against a target', () => {
     expect([sideOf(100, 200), sideOf(300, 200), sideOf(200, 200)]).toEqual(['below', 'above', null]);
+  });
+
+  it('takes a target within the dollar the price shows as the price itself', () => {
+    expect([isAtPrice(31_400, 31_400), isAtPrice(31_400, 31_428), isAtPrice(31_500, 31_428), isAtPrice(31_300, 31_400)]).toEqual([true, true, false, false]);
   });
 
   it('explains why a target at the price is refused', () => {

@@ -40,6 +40,12 @@ export function alertCrossing({ size, targetPrice, price, direction }: WatchedPr
   return `${capitalised(watchedLabel(size))} ${moved} to ${dollars(price)}, ${where} your ${dollars(targetPrice)} alert`;
 }
 
+/**
+ * Whether a target is the watched price as members see it (whole dollars): such an alert could not say
+ * which way it waits for the price to go ("rises to $314; now $314"), so it is refused.
+ */
+export const isAtPrice = (targetPrice: number, price: number): boolean => Math.round(targetPrice / 100) === Math.round(price / 100);
+
 /** Why a target equal to the watched price is refused: it would never say which way the price went. */
 export const targetAtCurrentPriceMessage = (size: number | null, currentPrice: number): string =>
   `Your target equals ${size === null ? 'the lowest price' : `the price of US ${size}`} now (${dollars(currentPrice)}). Choose a price above or below it.`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CollectionErrorCode, PRICE_ALERTS_PER_USER, targetAtCurrentPriceMessage, type PriceAlertBody, type PriceAlertUpdate } from '@kicksight/contracts';
+import { CollectionErrorCode, PRICE_ALERTS_PER_USER, isAtPrice, targetAtCurrentPriceMessage, type PriceAlertBody, type PriceAlertUpdate } from '@kicksight/contracts';
 import { AppError, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
 import { activity } from '../store/activity.ts';
 import { alerts, type AlertRow } from '../store/alerts.ts';
@@ -34,11 +34,11 @@ async function watchedPrice(client: PoolClient, sneakerId: string, size: number 
 
 /**
  * Where an alert at `targetPrice` starts: the side of its target the watched price is on now (so it
- * fires on the first crossing after it was set). A target equal to that price is refused: it would
- * not say which way the member waits for the price to go.
+ * fires on the first crossing after it was set). A target at that price (to the dollar shown) is
+ * refused: it would not say which way the member waits for the price to go.
  */
 function startingPoint(size: number | null, targetPrice: number, watched: number | null) {
-  if (watched === targetPrice) throw AppError.badRequest(targetAtCurrentPriceMessage(size, watched), CollectionErrorCode.TARGET_AT_CURRENT_PRICE);
+  if (watched !== null && isAtPrice(targetPrice, watched)) throw AppError.badRequest(targetAtCurrentPriceMessage(size, watched), CollectionErrorCode.TARGET_AT_CURRENT_PRICE);
   return { lastSide: watched === null ? null : observePrice(null, targetPrice, watched).side, lastPrice: watched };
 }
 

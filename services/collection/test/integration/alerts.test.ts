@@ -23,6 +23,9 @@ describe('a target equal to the watched price', () => {
     expect(sized.body).toEqual({ code: 'TARGET_AT_CURRENT_PRICE', message: 'Your target equals the price of US 10 now ($314). Choose a price above or below it.' });
     const lowest = await stack.api.post('/api/price-alerts', { sneakerId: s.id, targetPrice: 29_000 }, member.token);
     expect(lowest.body).toMatchObject({ code: 'TARGET_AT_CURRENT_PRICE', message: 'Your target equals the lowest price now ($290). Choose a price above or below it.' });
+    // To the dollar the member sees: $314.28 shows as $314.
+    const withinDollar = await stack.api.post('/api/price-alerts', { sneakerId: s.id, targetPrice: 31_428, size: 10 }, member.token);
+    expect(withinDollar.body).toMatchObject({ code: 'TARGET_AT_CURRENT_PRICE' });
     expect((await stack.api.get('/api/price-alerts', member.token)).body.data).toEqual([]);
   });
 

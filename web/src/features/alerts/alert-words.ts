@@ -1,4 +1,4 @@
-import { alertPromise, sideOf, targetAtCurrentPriceMessage } from '@kicksight/contracts/alerts';
+import { alertPromise, isAtPrice, sideOf, targetAtCurrentPriceMessage } from '@kicksight/contracts/alerts';
 import { centsOf } from '../collection/index.ts';
 import type { PriceAlert } from './api.ts';
 
@@ -10,11 +10,11 @@ export interface Watched {
   currentPrice: number | null;
 }
 
-/** A typed target in cents, or why it cannot be set: nothing or 0, or exactly the price now (it would not say which way to watch). */
+/** A typed target in cents, or why it cannot be set: nothing or 0, or the price now to the dollar (it would not say which way to watch). */
 export function checkTarget(text: string, { size, currentPrice }: Watched): { cents: number; error: null } | { cents: null; error: string } {
   const cents = centsOf(text);
   if (cents === null || cents <= 0) return { cents: null, error: TARGET_REQUIRED };
-  if (currentPrice !== null && cents === currentPrice) return { cents: null, error: targetAtCurrentPriceMessage(size, currentPrice) };
+  if (currentPrice !== null && isAtPrice(cents, currentPrice)) return { cents: null, error: targetAtCurrentPriceMessage(size, currentPrice) };
   return { cents, error: null };
 }
 

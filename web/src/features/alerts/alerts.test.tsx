@@ -187,6 +187,7 @@ describe('a typed target', () => {
     expect(checkTarget('', watched).error).toBe('Enter a target price greater than 0.');
     expect(checkTarget('0', watched).error).toBe('Enter a target price greater than 0.');
     expect(checkTarget('314', watched).error).toContain('Your target equals the price of US 10 now ($314)');
+    expect(checkTarget('314', { size: 10, currentPrice: 31_428 }).error).toContain('Your target equals the price of US 10 now ($314)');
     expect(checkTarget('$340', watched)).toEqual({ cents: 34_000, error: null });
     expect(checkTarget('340', { size: null, currentPrice: null })).toEqual({ cents: 34_000, error: null });
   });
