@@ -43,7 +43,7 @@ describe('search beyond the first page', () => {
     expect(usage.body.data.searchesUsed).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 120_000);
 
   it("tells a trial member the results were capped at 20 instead of '20 results found'", async () => {
     const account = await testAccount('search-trial');
@@ -63,5 +63,5 @@ describe('search beyond the first page', () => {
     await page.waitForURL(/\/admin\/upgrade/);
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 120_000);
 });
