@@ -30,7 +30,7 @@ describe('price alerts and the watchlist the member can see, edit and understand
     const user = await testLogin(uniqueEmail('alerts-set'));
     const sneaker = await pricedSneaker(user.tokens.accessToken);
     const { page, errors } = await openPage(user, `/admin/product/${sneaker.id}`);
-    await page.getByRole('heading', { name: sneaker.name, level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: sneaker.name, level: 1 }).waitFor({ timeout: 45_000 });
     await page.getByRole('combobox', { name: 'Size', exact: true }).selectOption(String(sneaker.size));
 
     // The dialog opens at the price now, which it refuses in words; a higher target says it waits for a rise.
@@ -51,14 +51,14 @@ describe('price alerts and the watchlist the member can see, edit and understand
 
     // The Watchlist toggle shows the sneaker is saved, also after a reload, and on its search card.
     await page.getByRole('button', { name: '☆ Watchlist' }).click();
-    await page.getByRole('button', { name: '★ On Watchlist', pressed: true }).waitFor();
+    await page.getByRole('button', { name: '★ On Watchlist', pressed: true }).waitFor({ timeout: 45_000 });
     await page.reload();
-    await page.getByRole('button', { name: '★ On Watchlist', pressed: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: '★ On Watchlist', pressed: true }).waitFor({ timeout: 45_000 });
     await page.goto(`${new URL(page.url()).origin}/admin/search?q=jordan`);
-    await page.getByRole('button', { name: `Watchlist: ${sneaker.name}`, pressed: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: `Watchlist: ${sneaker.name}`, pressed: true }).waitFor({ timeout: 45_000 });
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 
   it('lists, retargets, pauses and removes alerts and watched sneakers on the Alerts & Watchlist page, from the user menu', async () => {
     const user = await testLogin(uniqueEmail('alerts-page'));
@@ -69,16 +69,16 @@ describe('price alerts and the watchlist the member can see, edit and understand
     expect((await api('POST', '/api/watchlist', { token, body: { sneakerId: sneaker.id } })).status).toBe(201);
 
     const { page, errors } = await openPage(user, '/admin/collection');
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: 'User menu' }).click({ timeout: 45_000 });
     await page.getByRole('menuitem', { name: 'Alerts & Watchlist' }).click();
     await page.waitForURL(/\/admin\/alerts$/);
     const row = page.getByRole('list', { name: 'Price alerts' }).getByRole('listitem').filter({ hasText: sneaker.name });
-    await row.getByText(`We'll tell you when US ${sneaker.size} rises to ${dollars((now + 50) * 100)}; now`, { exact: false }).waitFor({ timeout: 20_000 });
+    await row.getByText(`We'll tell you when US ${sneaker.size} rises to ${dollars((now + 50) * 100)}; now`, { exact: false }).waitFor({ timeout: 45_000 });
     await row.getByText('Not triggered yet').waitFor();
     await page.getByRole('list', { name: 'Watchlist' }).getByText(sneaker.name).waitFor();
 
     const ready = async (p: Page) => {
-      await p.getByRole('list', { name: 'Price alerts' }).getByRole('listitem').first().waitFor({ timeout: 20_000 });
+      await p.getByRole('list', { name: 'Price alerts' }).getByRole('listitem').first().waitFor({ timeout: 45_000 });
       await p.getByRole('list', { name: 'Watchlist' }).getByRole('listitem').first().waitFor();
     };
     await screenshotBothThemes(page, 'alerts-desktop-1280', ready);
@@ -109,7 +109,7 @@ describe('price alerts and the watchlist the member can see, edit and understand
     expect((await api('GET', '/api/watchlist', { token })).body.data).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 
   it("names the crossing in a fired alert's notification, and the popover leads to the alerts page", async () => {
     const user = await testLogin(uniqueEmail('alerts-fired'));
@@ -121,7 +121,7 @@ describe('price alerts and the watchlist the member can see, edit and understand
     expect(alert.body.data.side).toBe('below');
 
     const { page, errors } = await openPage(user, '/admin/collection');
-    await page.getByRole('button', { name: 'Notifications' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Notifications' }).waitFor({ timeout: 45_000 });
     // A size's market price is the median of its last five sales: three sales above the target move it across.
     for (let i = 0; i < 3; i++) await recordSale(token, { sneakerId: sneaker.id, size: sneaker.size, price: target + 1_000 });
 
@@ -134,10 +134,10 @@ describe('price alerts and the watchlist the member can see, edit and understand
     await popover.getByRole('link', { name: 'Manage alerts' }).click();
     await page.waitForURL(/\/admin\/alerts$/);
     const row = page.getByRole('list', { name: 'Price alerts' }).getByRole('listitem').filter({ hasText: sneaker.name });
-    await row.getByText(/Last triggered .* \(1 time\)/).waitFor({ timeout: 20_000 });
+    await row.getByText(/Last triggered .* \(1 time\)/).waitFor({ timeout: 45_000 });
     // Fired upwards, it now waits for the price to fall back to the target.
     await row.getByText(`falls to ${dollars(target)}; now`, { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -28,14 +28,14 @@ describe('search beyond the first page', () => {
     await testSignIn(page, account.email);
     await openSearch(page);
     const results = page.getByRole('list', { name: 'Search results' });
-    await results.getByRole('article').nth(49).waitFor({ timeout: 20_000 });
+    await results.getByRole('article').nth(49).waitFor({ timeout: 45_000 });
     expect(await results.getByRole('article').count()).toBe(50);
     const status = page.getByRole('status').filter({ hasText: /results found|Showing/ });
     expect(await status.textContent()).toBe(available > 60 ? `Showing 60 of ${available} — upgrade to see more` : `${available} results found`);
     await page.getByText(`50 of ${reachable} shown`).waitFor();
 
     await page.getByRole('button', { name: 'Load more results' }).click();
-    await results.getByRole('article').nth(reachable - 1).waitFor({ timeout: 20_000 });
+    await results.getByRole('article').nth(reachable - 1).waitFor({ timeout: 45_000 });
     expect(await results.getByRole('article').count()).toBe(reachable);
     expect(await page.getByRole('button', { name: 'Load more results' }).count()).toBe(0);
     // The page's search and its later page are the API's search again: it counted once.
@@ -43,7 +43,7 @@ describe('search beyond the first page', () => {
     expect(usage.body.data.searchesUsed).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 180_000);
 
   it("tells a trial member the results were capped at 20 instead of '20 results found'", async () => {
     const account = await testAccount('search-trial');
@@ -54,7 +54,7 @@ describe('search beyond the first page', () => {
     await testSignIn(page, account.email);
     await openSearch(page);
     const results = page.getByRole('list', { name: 'Search results' });
-    await results.getByRole('article').nth(19).waitFor({ timeout: 20_000 });
+    await results.getByRole('article').nth(19).waitFor({ timeout: 45_000 });
     const status = page.getByRole('status').filter({ hasText: 'Showing' });
     expect(await status.textContent()).toBe(`Showing 20 of ${available} — upgrade to see more`);
     expect(await results.getByRole('article').count()).toBe(20);
@@ -63,5 +63,5 @@ describe('search beyond the first page', () => {
     await page.waitForURL(/\/admin\/upgrade/);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 180_000);
 });
