@@ -68,9 +68,12 @@ describe('price alerts and the watchlist the member can see, edit and understand
     expect((await api('POST', '/api/price-alerts', { token, body: { sneakerId: sneaker.id, targetPrice: (now + 50) * 100, size: sneaker.size } })).status).toBe(201);
     expect((await api('POST', '/api/watchlist', { token, body: { sneakerId: sneaker.id } })).status).toBe(201);
 
-    const { page, errors } = await openPage(user, '/admin/collection');
-    await page.getByRole('button', { name: 'User menu' }).click({ timeout: 45_000 });
-    await page.getByRole('menuitem', { name: 'Alerts & Watchlist' }).click();
+    const { page, errors } = await openPage(user, '/admin/search');
+    // By keyboard, as every part of the shell can be reached.
+    await page.getByRole('button', { name: 'User menu' }).focus({ timeout: 45_000 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Alerts & Watchlist' }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/alerts$/);
     const row = page.getByRole('list', { name: 'Price alerts' }).getByRole('listitem').filter({ hasText: sneaker.name });
     await row.getByText(`We'll tell you when US ${sneaker.size} rises to ${dollars((now + 50) * 100)}; now`, { exact: false }).waitFor({ timeout: 45_000 });
