@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, openAs, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
-
-/** Catalog's test-only call records a sale at a chosen price (`TEST_ROUTES_ENABLED`, never in production). */
-const CATALOG = process.env.KS_CATALOG_URL ?? 'http://127.0.0.1:4002';
+import { api, openAs, recordSale, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
 
 const browser = sharedBrowser();
-
-async function recordSale(token: string, sale: { sneakerId: string; size: number; price: number }) {
-  const response = await fetch(`${CATALOG}/api/test/sales`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(sale),
-  });
-  expect(response.status, `catalog's POST /api/test/sales: ${await response.clone().text()}`).toBe(201);
-}
 
 describe('a price alert in the notifications popover', () => {
   it('fires when a recorded sale crosses the target and shows up without a reload', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { WEB, api, uniqueEmail } from './api.ts';
@@ -83,4 +83,16 @@ export function sharedBrowser(): () => Browser {
     if (!browser) throw new Error('the browser has not started');
     return browser;
   };
+}
+
+/** Catalog's test-only call records a sale at a chosen price (`TEST_ROUTES_ENABLED`, never in production). */
+const CATALOG = process.env.KS_CATALOG_URL ?? 'http://127.0.0.1:4002';
+
+export async function recordSale(token: string, sale: { sneakerId: string; size: number; price: number }): Promise<void> {
+  const response = await fetch(`${CATALOG}/api/test/sales`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(sale),
+  });
+  expect(response.status, `catalog's POST /api/test/sales: ${await response.clone().text()}`).toBe(201);
 }

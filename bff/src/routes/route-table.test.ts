@@ -57,6 +57,7 @@ const cases: Case[] = [
   ['GET', '/api/collections', 'collection', 'token'],
   ['POST', '/api/collections/items', 'collection', 'token'],
   ['GET', '/api/price-alerts', 'collection', 'token'],
+  ['PATCH', '/api/price-alerts/a1', 'collection', 'token'],
   ['DELETE', '/api/price-alerts/a1', 'collection', 'token'],
   ['GET', '/api/watchlist', 'collection', 'token'],
   ['POST', '/api/watchlist/s1', 'collection', 'token'],

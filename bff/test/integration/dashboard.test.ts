@@ -37,6 +37,7 @@ const alert = (targetPrice: number, currentPrice: number | null) => ({
   targetPrice,
   currentPrice,
   side: 'above',
+  paused: false,
   triggerCount: 0,
   lastTriggeredAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -15,6 +15,7 @@ const Collection = lazyPage('Collection', () => import('../features/collection/C
 const Search = lazyPage('Search', () => import('../features/search/SearchPage.tsx'));
 const Sneaker = lazyPage('Sneaker', () => import('../features/sneaker/SneakerPage.tsx'));
 const Settings = lazyPage('Settings', () => import('../features/settings/SettingsPage.tsx'));
+const Alerts = lazyPage('Alerts', () => import('../features/alerts/AlertsPage.tsx'));
 const Upgrade = lazyPage('Upgrade', () => import('../features/membership/pages/UpgradePage.tsx'));
 const Membership = lazyPage('Membership', () => import('../features/membership/pages/MembershipPage.tsx'));
 const AdminPanel = lazyPage('Admin Dashboard', () => import('../features/admin/AdminPanelPage.tsx'));
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: 'search', element: <Search /> },
       { path: 'product/:id', element: <Sneaker /> },
       { path: 'settings', element: <Settings /> },
+      { path: 'alerts', element: <Alerts /> },
       { path: 'pricing', element: <Pricing /> },
       { path: 'upgrade', element: <Upgrade /> },
       { path: 'membership', element: <Membership /> },

@@ -63,7 +63,12 @@ const Name = styled.span`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { display: none; }
 `;
 
-/** The greeting, the tier badge, Settings and Log out. */
+const MENU_PAGES = [
+  { label: 'Alerts & Watchlist', to: '/admin/alerts' },
+  { label: 'Settings', to: '/admin/settings' },
+];
+
+/** The greeting, the tier badge, Alerts & Watchlist, Settings and Log out. */
 export function UserMenu() {
   const { user, tier, signOut } = useSession();
   const navigate = useNavigate();
@@ -95,16 +100,19 @@ export function UserMenu() {
             <span>Hello, {name}</span>
             <TierBadge tier={tier} />
           </header>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              navigate('/admin/settings');
-            }}
-          >
-            Settings
-          </button>
+          {MENU_PAGES.map(({ label, to }) => (
+            <button
+              key={to}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                navigate(to);
+              }}
+            >
+              {label}
+            </button>
+          ))}
           <button
             type="button"
             role="menuitem"

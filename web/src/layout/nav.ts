@@ -18,7 +18,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Email Templates', to: '/admin/email-templates', adminOnly: true },
 ];
 
-const TITLES: Record<string, string> = { dashboard: 'Dashboard', collection: 'Collection', search: 'Search', settings: 'Settings' };
+const TITLES: Record<string, string> = { dashboard: 'Dashboard', collection: 'Collection', search: 'Search', settings: 'Settings', alerts: 'Alerts & Watchlist' };
 
 /** The top bar's title from the path: Dashboard, Collection, Search or Settings (default Dashboard). */
 export function titleOf(pathname: string): string {

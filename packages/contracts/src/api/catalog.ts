@@ -163,7 +163,13 @@ export const searchResultSneakerSchema = z.object({
 });
 export type SearchResultSneaker = z.infer<typeof searchResultSneakerSchema>;
 
-export const searchResponseSchema = z.object({ sneakers: z.array(searchResultSneakerSchema), total: z.number().int() });
+export const searchResponseSchema = z.object({
+  sneakers: z.array(searchResultSneakerSchema),
+  /** The results reachable across pages: every match, up to the caller's plan cap. */
+  total: z.number().int(),
+  /** Every match of the search, before the plan cap (more than `total` when the cap held some back). */
+  available: z.number().int(),
+});
 
 export const suggestionSchema = z.object({ id: z.string(), name: z.string(), brand: z.string() });
 export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });

@@ -96,6 +96,7 @@ export const CollectionErrorCode = {
   ALERT_LIMIT: 'ALERT_LIMIT',
   WATCHLIST_LIMIT: 'WATCHLIST_LIMIT',
   ALREADY_ON_WATCHLIST: 'ALREADY_ON_WATCHLIST',
+  TARGET_AT_CURRENT_PRICE: 'TARGET_AT_CURRENT_PRICE',
 } as const;
 
 export const INVALID_SNEAKER_ID_MESSAGE = 'Invalid sneaker ID format';
@@ -197,18 +198,30 @@ export const deleteItemQuerySchema = z.object({
   soldPrice: z.coerce.number({ error: 'soldPrice must be a number of cents' }).int('soldPrice must be whole cents').min(0, 'soldPrice must be 0 or more').max(MAX_PRICE_CENTS).optional(),
 });
 
+const targetPrice = z
+  .number({ error: (issue) => (issue.input === undefined ? missing('targetPrice') : INVALID_TARGET_PRICE_MESSAGE) })
+  .int(INVALID_TARGET_PRICE_MESSAGE)
+  .min(1, INVALID_TARGET_PRICE_MESSAGE)
+  .max(MAX_PRICE_CENTS, INVALID_TARGET_PRICE_MESSAGE);
+
 export const priceAlertBodySchema = z.object({
   sneakerId: requiredSneakerId,
-  targetPrice: z
-    .number({ error: (issue) => (issue.input === undefined ? missing('targetPrice') : INVALID_TARGET_PRICE_MESSAGE) })
-    .int(INVALID_TARGET_PRICE_MESSAGE)
-    .min(1, INVALID_TARGET_PRICE_MESSAGE)
-    .max(MAX_PRICE_CENTS, INVALID_TARGET_PRICE_MESSAGE),
+  targetPrice,
   /** Watches this size's market price; without a size, the lowest price across sizes. */
   size: sizeSchema.nullable().optional(),
 });
 
 export type PriceAlertBody = z.infer<typeof priceAlertBodySchema>;
+
+/** A change of an alert: a new target, and/or paused (true) or resumed (false). */
+export const priceAlertUpdateSchema = z
+  .object({
+    targetPrice: targetPrice.optional(),
+    paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+  })
+  .refine((update) => update.targetPrice !== undefined || update.paused !== undefined, { message: missing('targetPrice or paused') });
+
+export type PriceAlertUpdate = z.infer<typeof priceAlertUpdateSchema>;
 
 export const watchlistBodySchema = z.object({ sneakerId: requiredSneakerId });
 
@@ -361,6 +374,8 @@ export const priceAlertSchema = z.object({
   currentPrice: nullableCents,
   /** Which side of the target that price was last on. */
   side: z.enum(['above', 'below']).nullable(),
+  /** A paused alert keeps following the price but does not fire. */
+  paused: z.boolean(),
   triggerCount: z.number().int(),
   lastTriggeredAt: z.string().nullable(),
   createdAt: z.string(),
@@ -489,7 +504,12 @@ export const collectionOperations: Operation[] = [
   op('get', '/api/collections/{id}/photos/{photoId}', 'A photo (the image itself)', 'collection'),
   op('delete', '/api/collections/{id}/photos/{photoId}', 'Delete a photo', 'collection'),
   op('get', '/api/price-alerts', 'Price alerts with the price each watches', 'alerts', { response: z.array(priceAlertSchema) }),
-  op('post', '/api/price-alerts', 'Create a price alert (fires once per crossing of its target)', 'alerts', { body: priceAlertBodySchema, response: priceAlertSchema, errors: ['ALERT_LIMIT'] }),
+  op('post', '/api/price-alerts', 'Create a price alert (fires once per crossing of its target; a target equal to the watched price is refused)', 'alerts', {
+    body: priceAlertBodySchema,
+    response: priceAlertSchema,
+    errors: ['ALERT_LIMIT', 'TARGET_AT_CURRENT_PRICE'],
+  }),
+  op('patch', '/api/price-alerts/{id}', 'Change the target of a price alert, or pause or resume it', 'alerts', { body: priceAlertUpdateSchema, response: priceAlertSchema, errors: ['TARGET_AT_CURRENT_PRICE'] }),
   op('delete', '/api/price-alerts/{id}', 'Delete a price alert', 'alerts'),
   op('get', '/api/watchlist', 'The watchlist with current prices', 'watchlist', { response: z.array(watchlistEntrySchema) }),
   op('post', '/api/watchlist', 'Watch a sneaker', 'watchlist', { body: watchlistBodySchema, response: watchlistEntrySchema, errors: ['ALREADY_ON_WATCHLIST', 'WATCHLIST_LIMIT'] }),

@@ -3,7 +3,7 @@ import type { SearchIndex, SearchRequest, SneakerSummary } from './search-index.
 import type { Serialised } from './serialised-answers.ts';
 import { availableSizesHoldUntil, searchResultOf } from './views.ts';
 
-/** One page of search results, serialised: `{"sneakers":[...],"total":<n>}`. */
+/** One page of search results, serialised: `{"sneakers":[...],"total":<n>,"available":<n>}` (total: reachable under the plan cap; available: every match). */
 export type SearchPage = Serialised;
 
 interface KeptPage extends SearchPage {
@@ -64,7 +64,7 @@ export function createSearchPages({ index, maxChars = DEFAULT_MAX_CHARS }: { ind
       }
       built += 1;
       const shown = showing();
-      const json = JSON.stringify({ sneakers: shown.map((s) => searchResultOf(s, now)), total });
+      const json = JSON.stringify({ sneakers: shown.map((s) => searchResultOf(s, now)), total, available: answer.total });
       const fresh: KeptPage = { json, ranking: answer.ids, shown, checkedAt: changes, builtAt: at, holdsUntil: availableSizesHoldUntil(shown, now) };
       pages.set(key, fresh);
       return fresh;

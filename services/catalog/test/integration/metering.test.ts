@@ -62,16 +62,31 @@ describe('searches through billing', () => {
     expect((await usage(id)).searchesUsed).toBe(2);
   });
 
-  it('caps the results a trial member reaches across pages at 20', async () => {
-    const { token } = await member();
+  it('caps the results a trial member reaches across pages at 20, and says how many matched', async () => {
+    const { id, token } = await member();
     const page = (n: number) => get(token, `/api/sneakers/search?brands=Nike,Adidas,Jordan&limit=15&page=${n}`);
     const [one, two, three] = [await page(1), await page(2), await page(3)];
-    expect(one.body.data).toMatchObject({ total: 20 });
+    expect(one.body.data).toMatchObject({ total: 20, available: 30 });
+    expect(two.body.data).toMatchObject({ total: 20, available: 30 });
+    // Later pages present the first page's usage key: the search counted once.
+    expect((await usage(id)).searchesUsed).toBe(1);
     expect(one.body.data.sneakers).toHaveLength(15);
     expect(two.body.data.sneakers).toHaveLength(5);
     expect(three.body.data.sneakers).toHaveLength(0);
     const admin = await call(catalog.url, 'GET', '/api/sneakers/search?brands=Nike,Adidas,Jordan&limit=100', await tokens.token({ id: newUserId(), role: 'admin' }));
-    expect(admin.body.data.total).toBe(30);
+    expect(admin.body.data).toMatchObject({ total: 30, available: 30 });
+  });
+
+  it('lets a Pro member page through 60 results of 50 a page, counting the search once', async () => {
+    const { id, token } = await member();
+    const checkout = await billingCall(billing.url, 'POST', '/api/membership/checkout', await billing.token({ id }), { planName: 'premium', billingPeriod: 'monthly' });
+    expect((await payLocalCheckout(billing.url, checkout.body.data.url)).status).toBe(303);
+    const page = (n: number) => get(token, `/api/sneakers/search?brands=${encodeURIComponent('Nike,Adidas,Jordan,New Balance,Puma,Converse,Vans')}&limit=50&page=${n}`);
+    const [one, two] = [await page(1), await page(2)];
+    expect(one.body.data).toMatchObject({ total: 60, available: 70 });
+    expect(one.body.data.sneakers).toHaveLength(50);
+    expect(two.body.data.sneakers).toHaveLength(10);
+    expect((await usage(id)).searchesUsed).toBe(1);
   });
 
   it('gives the unit back when serving the search fails after billing counted it', async () => {

@@ -13,7 +13,7 @@ export const MARKET_CONSUMER = 'collection-market';
  * price.changed -> the market-price projection, then the price alerts it concerns. A size's price
  * changes only when the event's seq is newer than the one known, so a late or repeated event never
  * rolls a price back; items are never rewritten (their values are read through the projection).
- * Each alert whose watched price moved across its target fires alert.triggered once, through the
+ * Each alert whose watched price moved across its target fires alert.triggered once (unless paused), through the
  * outbox, in the same transaction as the price and the event's dedupe row.
  */
 export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock }) {
@@ -33,8 +33,10 @@ export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock 
         const watched = alert.size === null ? quote.lowestPrice : price;
         if (watched === null || watched === alert.lastPrice) continue;
         const next = observePrice(alert.lastSide, alert.targetPrice, watched);
-        await alerts.observed(client, alert.id, { side: next.side, price: watched, fired: next.crossed }, at);
-        if (!next.crossed) continue;
+        // A paused alert keeps its side current, so resuming it never fires for a crossing it slept through.
+        const fires = next.crossed && alert.pausedAt === null;
+        await alerts.observed(client, alert.id, { side: next.side, price: watched, fired: fires }, at);
+        if (!fires) continue;
         events.push(alertTriggeredEvent(alert, watched, next.side, { clock, correlationId: event.correlationId }));
         entries.push(activityOf.alertTriggered(alert, watched, next.side, at));
       }

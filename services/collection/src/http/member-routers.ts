@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { onboardingBodySchema, portfolioHistoryQuerySchema, preferencesUpdateSchema, priceAlertBodySchema, watchlistBodySchema } from '@kicksight/contracts';
+import { onboardingBodySchema, portfolioHistoryQuerySchema, preferencesUpdateSchema, priceAlertBodySchema, priceAlertUpdateSchema, watchlistBodySchema } from '@kicksight/contracts';
 import type { createActivityFeed } from '../domain/activity-feed.ts';
 import type { createAdvancedAnalytics } from '../domain/advanced-analytics.ts';
 import type { createPreferences } from '../domain/preferences.ts';
@@ -16,6 +16,9 @@ export function priceAlertsRouter(alerts: ReturnType<typeof createPriceAlerts>):
   });
   router.post('/', async (req, res) => {
     res.status(201).json({ data: await alerts.create(callerOf(req), priceAlertBodySchema.parse(req.body ?? {})) });
+  });
+  router.patch('/:id', async (req, res) => {
+    res.json({ data: await alerts.update(callerOf(req), param(req, 'id'), priceAlertUpdateSchema.parse(req.body ?? {})) });
   });
   router.delete('/:id', async (req, res) => {
     res.json({ data: await alerts.remove(callerOf(req), param(req, 'id')) });

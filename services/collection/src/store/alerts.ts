@@ -14,6 +14,8 @@ export interface AlertRow {
   lastPrice: number | null;
   triggerCount: number;
   lastTriggeredAt: Date | null;
+  /** When the member paused it (null: it fires). */
+  pausedAt: Date | null;
   createdAt: Date;
   /** The price the alert watches now: its size's, or the lowest across sizes. */
   currentPrice: number | null;
@@ -32,6 +34,7 @@ const alertOf = (row: Row): AlertRow => ({
   lastPrice: row.last_price as number | null,
   triggerCount: row.trigger_count as number,
   lastTriggeredAt: row.last_triggered_at as Date | null,
+  pausedAt: (row.paused_at as Date | null) ?? null,
   createdAt: row.created_at as Date,
   currentPrice: (row.current_price as number | null) ?? null,
 });
@@ -65,6 +68,18 @@ export const alerts = {
       `INSERT INTO price_alert (id, user_id, sneaker_id, size, target_price, last_side, last_price, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [alert.id, alert.userId, alert.sneakerId, alert.size, alert.targetPrice, alert.lastSide, alert.lastPrice, at],
     );
+  },
+
+  /** The member's alert, locked until the transaction ends. */
+  async lock(client: PoolClient, userId: string, id: string): Promise<AlertRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const { rows } = await client.query('SELECT a.* FROM price_alert a WHERE a.user_id = $1 AND a.id = $2 FOR UPDATE', [userId, id]);
+    return rows[0] ? alertOf(rows[0] as Row) : undefined;
+  },
+
+  /** A new target (with the side and price it starts from) and whether it is paused. */
+  async update(client: PoolClient, id: string, change: { targetPrice: number; lastSide: Side | null; lastPrice: number | null; pausedAt: Date | null }): Promise<void> {
+    await client.query('UPDATE price_alert SET target_price = $2, last_side = $3, last_price = $4, paused_at = $5 WHERE id = $1', [id, change.targetPrice, change.lastSide, change.lastPrice, change.pausedAt]);
   },
 
   async delete(client: PoolClient, userId: string, id: string): Promise<{ sneakerId: string; targetPrice: number } | undefined> {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { PlanName } from '@kicksight/contracts';
 import { createBillingClient, createEventProducer, newEvent, systemClock, type EventProducer, type Pool, type Kafka } from '@kicksight/platform';
-import { Cleanups, deadUrl, jsonClient, stackEnv, startTestService, startTokenIssuer, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
+import { Cleanups, deadUrl, jsonClient, stackEnv, startTestService, startTokenIssuer, testKafka, uniqueName, waitFor, type JsonClient, type TestService } from '@kicksight/testkit';
 import { serviceUrlEnv, startBff } from '../../../../bff/test/integration/support.ts';
 import { createApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -128,6 +128,13 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
 export async function applied(pool: Pool, eventId: string): Promise<boolean> {
   const { rowCount } = await pool.query('SELECT 1 FROM processed_event WHERE event_id = $1', [eventId]);
   return rowCount === 1;
+}
+
+/** Publishes price changes in order and waits until the consumer has applied them all. */
+export async function applyPrices(stack: CollectionStack, ...changes: { sneakerId: string; size: number; price: number; seq: number }[]): Promise<void> {
+  const ids: string[] = [];
+  for (const change of changes) ids.push(await stack.priceChanged(change));
+  await waitFor(async () => (await Promise.all(ids.map((id) => applied(stack.pool, id)))).every(Boolean), { message: 'price changes applied' });
 }
 
 /** The events of a type in this stack's outbox (published through the relay), oldest first. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '@kicksight/testkit';
-import { applied, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
+import { applyPrices, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
 
 let stack: CollectionStack;
 beforeAll(async () => {
@@ -10,12 +9,7 @@ afterAll(() => stack?.close());
 
 const sneaker = (sizes: Record<string, number>) => stack.catalog.add({ id: sneakerId(), name: 'Yeezy Boost 350 V2', brand: 'Adidas', colorway: 'Zebra', retailPrice: 22_000, sizes, seq: 1 });
 
-/** Publishes price changes in order and waits until the consumer has applied them all. */
-async function prices(...changes: { sneakerId: string; size: number; price: number; seq: number }[]): Promise<void> {
-  const ids: string[] = [];
-  for (const change of changes) ids.push(await stack.priceChanged(change));
-  await waitFor(async () => (await Promise.all(ids.map((id) => applied(stack.pool, id)))).every(Boolean), { message: 'price changes applied' });
-}
+const prices = (...changes: Parameters<typeof applyPrices>[1][]) => applyPrices(stack, ...changes);
 
 async function itemValue(member: Member, itemId: string): Promise<number> {
   return (await stack.api.get(`/api/collections/${itemId}`, member.token)).body.data.currentValue;

@@ -307,6 +307,7 @@ describe('every call', () => {
       ['GET', '/api/collections/related/trending'],
       ['GET', '/api/price-alerts'],
       ['POST', '/api/price-alerts'],
+      ['PATCH', `/api/price-alerts/${id}`],
       ['DELETE', `/api/price-alerts/${id}`],
       ['GET', '/api/watchlist'],
       ['POST', '/api/watchlist'],

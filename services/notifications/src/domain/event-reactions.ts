@@ -1,6 +1,5 @@
-import { isEvent, type Envelope } from '@kicksight/contracts';
+import { alertCrossing, isEvent, type Envelope } from '@kicksight/contracts';
 import { applyOnce, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
-import { formatMoney } from '../emails/render.ts';
 import { eraseMember } from '../store/erasure.ts';
 import { recordActivity, registerRecipient, updateRecipient } from '../store/recipients.ts';
 import { logEmails, type EmailRequest } from '../store/sent-emails.ts';
@@ -107,7 +106,7 @@ async function react(client: PoolClient, event: Envelope, now: Date): Promise<Re
         userId,
         type: 'price_alert',
         title: `Price alert: ${name}`,
-        message: `${name}${size === null ? '' : ` (size ${size})`} is now ${formatMoney(price)}, ${direction} your target of ${formatMoney(targetPrice)}.`,
+        message: `${alertCrossing({ size, targetPrice, price, direction })}.`,
         link: `/admin/product/${sneakerId}`,
         sneakerId,
       },

@@ -153,14 +153,23 @@ describe('emails triggered by events', () => {
     expect(await mailsWith(next, 'Your Kicksight email was changed')).toHaveLength(0);
   });
 
-  it('alert.triggered also creates one in-app notification for the member', async () => {
+  it('alert.triggered also creates one in-app notification for the member, naming the crossing', async () => {
     const member = await registerMember(stack);
     const envelope = await stack.publish('alert.triggered@1', { userId: member.id, alertId: randomUUID(), sneakerId, size: null, targetPrice: 20_000, price: 21_000, direction: 'above', sneakerName: 'Dunk Low Panda' });
     await stack.send(envelope);
     await settle(stack, 'collection', member.id);
     const { body } = await stack.api.get('/api/notifications', member.token);
     expect(body.data.notifications).toHaveLength(1);
-    expect(body.data.notifications[0]).toMatchObject({ type: 'price_alert', title: 'Price alert: Dunk Low Panda', message: 'Dunk Low Panda is now $210, above your target of $200.', link: `/admin/product/${sneakerId}`, sneakerId, read: false });
+    expect(body.data.notifications[0]).toMatchObject({ type: 'price_alert', title: 'Price alert: Dunk Low Panda', message: 'The lowest price rose to $210, above your $200 alert.', link: `/admin/product/${sneakerId}`, sneakerId, read: false });
+  });
+
+  it("says a sized alert's fall in its notification", async () => {
+    const member = await registerMember(stack);
+    const envelope = await stack.publish('alert.triggered@1', { userId: member.id, alertId: randomUUID(), sneakerId, size: 10, targetPrice: 34_000, price: 33_900, direction: 'below', sneakerName: 'Air Jordan 1 Chicago' });
+    await stack.send(envelope);
+    await settle(stack, 'collection', member.id);
+    const { body } = await stack.api.get('/api/notifications', member.token);
+    expect(body.data.notifications[0]).toMatchObject({ title: 'Price alert: Air Jordan 1 Chicago', message: 'US 10 fell to $339, below your $340 alert.' });
   });
 });
 

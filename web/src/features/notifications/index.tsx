@@ -50,6 +50,12 @@ const Header = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 { font-size: 15px; margin: 0; }
 `;
+const HeaderActions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 13px;
+`;
 const List = styled.ul`
   list-style: none;
   margin: 0;
@@ -107,7 +113,7 @@ function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; o
   );
 }
 
-function NotificationsPanel({ id }: { id: string }) {
+function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void }) {
   const list = useQuery(notificationQueries.list());
   const queryClient = useQueryClient();
   const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData<AppNotification[]>(notificationQueries.list().queryKey, (old) => (old ? fn(old) : old));
@@ -133,11 +139,16 @@ function NotificationsPanel({ id }: { id: string }) {
     <Panel id={id} role="dialog" aria-label="Notifications">
       <Header>
         <h2>Notifications</h2>
-        {unread > 0 && (
-          <Button type="button" $size="sm" $variant="ghost" onClick={() => markAll.mutate()}>
-            Mark all read
-          </Button>
-        )}
+        <HeaderActions>
+          <Link to="/admin/alerts" onClick={onNavigate}>
+            Manage alerts
+          </Link>
+          {unread > 0 && (
+            <Button type="button" $size="sm" $variant="ghost" onClick={() => markAll.mutate()}>
+              Mark all read
+            </Button>
+          )}
+        </HeaderActions>
       </Header>
       {list.isPending && (
         <div style={{ padding: 16, display: 'grid', gap: 8 }} aria-busy="true">
@@ -201,7 +212,7 @@ export function NotificationsPopover() {
         <BellIcon />
         {unread > 0 && <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count>}
       </IconButton>
-      {open && <NotificationsPanel id={panelId} />}
+      {open && <NotificationsPanel id={panelId} onNavigate={() => setOpen(false)} />}
     </Wrapper>
   );
 }

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { SearchResultSneaker } from './api.ts';
 import { MarketStatusBadge, SizeSelect, SneakerImage, conditionBadgeOf, isTrendingSneaker, marketStatusOf } from '../market/index.ts';
 import { useAddToCollection } from '../collection/index.ts';
+import { WatchlistToggle } from '../alerts/index.ts';
 import { Badge, Button, Card, Change, Muted, formatMoney, todayIso } from '../../ui/index.ts';
 
 const Tile = styled(Card)<{ $list: boolean }>`
@@ -17,7 +18,7 @@ const Tile = styled(Card)<{ $list: boolean }>`
   h3 a { color: inherit; text-decoration: none; }
   .badges { display: flex; flex-wrap: wrap; gap: 6px; }
   .price { font-size: 20px; font-weight: 700; font-variant-numeric: tabular-nums; }
-  .add { display: flex; gap: 8px; margin-top: auto; align-items: center; }
+  .add { display: flex; flex-wrap: wrap; gap: 8px; margin-top: auto; align-items: center; }
   .add select { width: 96px; }
 `;
 
@@ -74,6 +75,7 @@ export function ResultCard({ sneaker, list }: { sneaker: SearchResultSneaker & {
           <Button type="button" $size="sm" onClick={addAtSize} disabled={pending} aria-label={`Add ${sneaker.name} to collection`}>
             {canAdd ? 'Add' : 'Upgrade to Add'}
           </Button>
+          <WatchlistToggle sneakerId={sneaker.id} name={sneaker.name} size="sm" />
         </div>
       </div>
     </Tile>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import SearchPage from './SearchPage.tsx';
@@ -40,7 +40,7 @@ describe('the search page', () => {
   it('searches the query of the URL and shows the count, market status and trending badges', async () => {
     const calls = stubApi({
       'GET /api/membership/usage': { ...usage, searchesUsed: 1 },
-      'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Dunk Low Panda'), sneaker('b'.repeat(24), 'Dunk High', { priceChange24h: 6_000 })], total: 2 },
+      'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Dunk Low Panda'), sneaker('b'.repeat(24), 'Dunk High', { priceChange24h: 6_000 })], total: 2, available: 2 },
     });
     render('/admin/search?q=dunk');
     expect(await screen.findByText('2 results found')).toBeTruthy();
@@ -49,8 +49,53 @@ describe('the search page', () => {
     expect(calls.find((c) => c.path.startsWith('/api/sneakers/search'))?.path).toContain('q=dunk');
   });
 
+  it('pages through 50 results at a time up to a Pro member’s 60, saying the cap held one back', async () => {
+    const all = Array.from({ length: 60 }, (_, i) => sneaker(i.toString(16).padStart(24, '0'), `Air Max ${i + 1}`));
+    const calls = stubApi({
+      'GET /api/membership/usage': { ...usage, tier: 'premium', searchesLimit: null },
+      'GET /api/sneakers/search': (_init, url) => {
+        const page = Number(url.searchParams.get('page'));
+        return { status: 200, body: { data: { sneakers: all.slice((page - 1) * 50, page * 50), total: 60, available: 61 } } };
+      },
+    });
+    render('/admin/search?q=air%20max');
+    const count = await screen.findByRole('status');
+    await screen.findByText('Air Max 50', undefined, { timeout: 5_000 });
+    expect(count.textContent).toBe('Showing 60 of 61 — upgrade to see more');
+    expect(within(count).getByRole('link', { name: 'upgrade to see more' }).getAttribute('href')).toBe('/admin/upgrade');
+    const results = screen.getByRole('list', { name: 'Search results' });
+    expect(within(results).getAllByRole('article')).toHaveLength(50);
+    expect(screen.getByText('50 of 60 shown')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more results' }));
+    expect(await screen.findByText('Air Max 60', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(within(results).getAllByRole('article')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: 'Load more results' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/sneakers/search')).map((c) => new URL(c.path, 'http://x').searchParams.get('page'))).toEqual(['1', '2']);
+  }, 30_000); // 60 result cards render slowly in jsdom
+
+  it("tells a trial member the results were capped instead of 'N results found'", async () => {
+    stubApi({
+      'GET /api/membership/usage': { ...usage, searchesUsed: 1 },
+      'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Dunk Low Panda')], total: 20, available: 127 },
+    });
+    render('/admin/search?q=dunk');
+    await screen.findByText('Dunk Low Panda');
+    expect(screen.getByRole('status').textContent).toBe('Showing 20 of 127 — upgrade to see more');
+    expect(screen.queryByText('20 results found')).toBeNull();
+  });
+
+  it('tells an Expert member at the cap to narrow the search, with no upgrade', async () => {
+    stubApi({
+      'GET /api/membership/usage': { ...usage, tier: 'unlimited', searchesLimit: null },
+      'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Dunk Low Panda')], total: 200, available: 340 },
+    });
+    render('/admin/search?q=dunk');
+    await screen.findByText('Dunk Low Panda');
+    expect(screen.getByRole('status').textContent).toBe('Showing 200 of 340 — narrow your search to see the rest');
+  });
+
   it('keeps the Search button disabled while blank and needs 2 characters or a brand', async () => {
-    const calls = stubApi({ 'GET /api/membership/usage': usage, 'GET /api/sneakers/search': { sneakers: [], total: 0 } });
+    const calls = stubApi({ 'GET /api/membership/usage': usage, 'GET /api/sneakers/search': { sneakers: [], total: 0, available: 0 } });
     render('/admin/search');
     const button = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -61,7 +106,7 @@ describe('the search page', () => {
   });
 
   it("shows 'No sneakers found' with 'Clear All Filters'", async () => {
-    stubApi({ 'GET /api/membership/usage': usage, 'GET /api/sneakers/search': { sneakers: [], total: 0 } });
+    stubApi({ 'GET /api/membership/usage': usage, 'GET /api/sneakers/search': { sneakers: [], total: 0, available: 0 } });
     render('/admin/search?q=zzzz');
     expect(await screen.findByText('No sneakers found')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError } from '../../api/client.ts';
 import { searchQueries, type SearchParams } from './api.ts';
@@ -8,7 +8,7 @@ import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, Muted, PageHeader, Select, Skeleton, Toolbar } from '../../ui/index.ts';
 import { ResultCard } from './ResultCard.tsx';
-import { SEARCH_BRANDS, SEARCH_SORTS, TOO_SHORT, canSearch, resultsFoundText } from './search-state.ts';
+import { CAPPED_NARROW, CAPPED_UPGRADE, SEARCH_BRANDS, SEARCH_SORTS, TOO_SHORT, canSearch, resultsCount } from './search-state.ts';
 
 const Form = styled(Toolbar).attrs({ as: 'form' })`
   .query { flex: 1 1 280px; }
@@ -32,7 +32,32 @@ const Results = styled.ul<{ $list: boolean }>`
   grid-template-columns: ${({ $list }) => ($list ? '1fr' : 'repeat(auto-fill, minmax(240px, 1fr))')};
 `;
 
-/** Search Sneakers: query, brand and sort, results with market labels, add to the collection. */
+const More = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  margin-top: 24px;
+`;
+
+/** The count, and when the plan's cap held results back, what would show them. */
+function ResultsCount({ total, available, canUpgrade }: { total: number; available: number; canUpgrade: boolean }) {
+  const count = resultsCount({ total, available }, canUpgrade);
+  return (
+    <Muted role="status">
+      {count.text}
+      {count.capped === 'upgrade' && (
+        <>
+          {' — '}
+          <Link to="/admin/upgrade">{CAPPED_UPGRADE}</Link>
+        </>
+      )}
+      {count.capped === 'narrow' && ` — ${CAPPED_NARROW}`}
+    </Muted>
+  );
+}
+
+/** Search Sneakers: query, brand and sort, results with market labels, a page of 50 at a time up to the plan's cap, add to the collection. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -53,13 +78,18 @@ export default function SearchPage() {
   const [tooShort, setTooShort] = useState(false);
 
   const active = canSearch(submitted, brand);
-  const search = useQuery({ ...searchQueries.results({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
+  const search = useInfiniteQuery({ ...searchQueries.results({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
+  const results = search.data?.pages.flatMap((page) => page.sneakers) ?? [];
+  const firstPage = search.data?.pages[0];
+  const canUpgrade = (usage.data?.tier ?? 'trial') !== 'unlimited';
 
   useEffect(() => {
     if (search.dataUpdatedAt || search.errorUpdatedAt) refreshUsageSoon(queryClient);
   }, [search.dataUpdatedAt, search.errorUpdatedAt, queryClient]);
 
   const limitHit = search.error ? triggerOfError(search.error) : null;
+  /** The search failed (a later page's failure keeps the results shown, with its own note). */
+  const failed = search.isError && !search.isFetchNextPageError;
   const promptOnLimit = useEffectEvent(() => {
     if (limitHit)
       prompt.open({
@@ -153,7 +183,7 @@ export default function SearchPage() {
               </button>
             </Badge>
           )}
-          {search.data && <Muted role="status">{resultsFoundText(search.data.total)}</Muted>}
+          {firstPage && <ResultsCount total={firstPage.total} available={firstPage.available} canUpgrade={canUpgrade} />}
         </Chips>
       )}
 
@@ -171,10 +201,10 @@ export default function SearchPage() {
           ))}
         </Results>
       )}
-      {search.isError && !limitHit && (
+      {failed && !limitHit && (
         <ErrorState title="Search failed" message={search.error instanceof ApiError && search.error.status < 500 ? search.error.message : 'Failed to load search results. Please try again.'} onRetry={() => void search.refetch()} />
       )}
-      {search.isError && limitHit && (
+      {failed && limitHit && (
         <ErrorState
           title="Limit reached"
           message={search.error.message}
@@ -185,7 +215,7 @@ export default function SearchPage() {
           }
         />
       )}
-      {search.data && search.data.sneakers.length === 0 && (
+      {search.data && results.length === 0 && (
         <EmptyState
           title="No sneakers found"
           text="Try another name or fewer filters."
@@ -196,14 +226,27 @@ export default function SearchPage() {
           }
         />
       )}
-      {search.data && search.data.sneakers.length > 0 && (
-        <Results $list={list} aria-label="Search results">
-          {search.data.sneakers.map((sneaker) => (
-            <li key={sneaker.id}>
-              <ResultCard sneaker={sneaker} list={list} />
-            </li>
-          ))}
-        </Results>
+      {firstPage && results.length > 0 && (
+        <>
+          <Results $list={list} aria-label="Search results">
+            {results.map((sneaker) => (
+              <li key={sneaker.id}>
+                <ResultCard sneaker={sneaker} list={list} />
+              </li>
+            ))}
+          </Results>
+          {search.hasNextPage && (
+            <More>
+              <Muted>
+                {results.length} of {firstPage.total} shown
+              </Muted>
+              <Button type="button" $variant="secondary" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+                {search.isFetchingNextPage ? 'Loading…' : 'Load more results'}
+              </Button>
+            </More>
+          )}
+          {search.isFetchNextPageError && <Muted role="alert">Failed to load search results. Please try again.</Muted>}
+        </>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { SearchResultSneaker } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 
@@ -12,16 +12,25 @@ export interface SearchParams {
 
 const SEARCH_PAGE_SIZE = 50;
 
-/** The catalogue search (it shares the 'sneakers' key space with the detail page). */
+/** One page of results: `total` is what the plan lets the member reach across pages, `available` every match. */
+export interface SearchPage {
+  sneakers: SearchResultSneaker[];
+  total: number;
+  available: number;
+}
+
+/** The catalogue search, a page of 50 at a time up to the plan's cap (it shares the 'sneakers' key space with the detail page). */
 export const searchQueries = {
   all: ['sneakers', 'search'] as const,
   results: (params: SearchParams) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: ['sneakers', 'search', params],
-      queryFn: ({ signal }) =>
-        api.get<{ sneakers: SearchResultSneaker[]; total: number }>('/sneakers/search', {
+      queryFn: ({ signal, pageParam }) =>
+        api.get<SearchPage>('/sneakers/search', {
           signal,
-          query: { q: params.q, brands: params.brands, sortBy: params.sortBy, limit: SEARCH_PAGE_SIZE },
+          query: { q: params.q, brands: params.brands, sortBy: params.sortBy, limit: SEARCH_PAGE_SIZE, page: pageParam },
         }),
+      initialPageParam: 1,
+      getNextPageParam: (last, pages) => (last.sneakers.length > 0 && pages.reduce((shown, page) => shown + page.sneakers.length, 0) < last.total ? pages.length + 1 : undefined),
     }),
 };

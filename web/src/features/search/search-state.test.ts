@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSearch, resultsFoundText } from './search-state.ts';
+import { canSearch, resultsCount, resultsFoundText } from './search-state.ts';
 
 describe('search rules', () => {
   it('runs with at least 2 characters or a brand', () => {
@@ -11,5 +11,10 @@ describe('search rules', () => {
   it("counts the results as 'N results found'", () => {
     expect(resultsFoundText(12)).toBe('12 results found');
     expect(resultsFoundText(0)).toBe('0 results found');
+  });
+  it('says when the plan cap held matches back, and what shows the rest', () => {
+    expect(resultsCount({ total: 61, available: 61 }, true)).toEqual({ text: '61 results found', capped: null });
+    expect(resultsCount({ total: 20, available: 127 }, true)).toEqual({ text: 'Showing 20 of 127', capped: 'upgrade' });
+    expect(resultsCount({ total: 200, available: 500 }, false)).toEqual({ text: 'Showing 200 of 500', capped: 'narrow' });
   });
 });

@@ -10,3 +10,15 @@ export const TOO_SHORT = 'Enter at least 2 characters or choose a brand to searc
 export const canSearch = (q: string, brand: string): boolean => q.trim().length >= MIN_QUERY_LENGTH || brand !== '';
 
 export const resultsFoundText = (total: number): string => `${total} ${total === 1 ? 'result' : 'results'} found`;
+
+/**
+ * The count above the results. When the plan's cap held matches back it says so: 'Showing 20 of 127'
+ * then what would show the rest (a better plan, or a narrower search on the top plan).
+ */
+export function resultsCount({ total, available }: { total: number; available: number }, canUpgrade: boolean): { text: string; capped: null | 'upgrade' | 'narrow' } {
+  if (available <= total) return { text: resultsFoundText(total), capped: null };
+  return { text: `Showing ${total} of ${available}`, capped: canUpgrade ? 'upgrade' : 'narrow' };
+}
+
+export const CAPPED_UPGRADE = 'upgrade to see more';
+export const CAPPED_NARROW = 'narrow your search to see the rest';

@@ -14,7 +14,7 @@ import { SalesHistoryPanel } from './SalesHistoryPanel.tsx';
 import { SizeFigures, SizeTable } from './SizeSection.tsx';
 import { WatchActions } from './WatchActions.tsx';
 import { takeFromCollectionFlag } from '../collection/index.ts';
-import { addPayloadOf, cameFromCollection } from './detail-logic.ts';
+import { addPayloadOf, cameFromCollection, watchedPriceOf } from './detail-logic.ts';
 
 const Top = styled.div`
   display: grid;
@@ -90,7 +90,7 @@ function Header({ sneaker, size, setSize, locked }: { sneaker: SneakerDetail; si
             {canAdd ? 'Add to Collection' : 'Upgrade to Add'}
           </Button>
         </Stack>
-        <WatchActions sneakerId={sneaker.id} size={size} currentPrice={sneaker.currentPrice} />
+        <WatchActions sneakerId={sneaker.id} size={size} watchedPrice={watchedPriceOf(sneaker, size)} />
       </Stack>
     </Top>
   );

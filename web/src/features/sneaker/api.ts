@@ -36,15 +36,3 @@ export const sneakerQueries = {
       retry: (failures, error) => shouldRetry(failures, error, 2),
     }),
 };
-
-interface AlertBody {
-  sneakerId: string;
-  targetPrice: number;
-  size: number | null;
-}
-
-/** The detail page's watch and price-alert calls (each retry of one click reuses its idempotency key). */
-export const sneakerApi = {
-  watch: (body: { sneakerId: string }, idempotencyKey: string) => api.post<unknown>('/watchlist', body, { idempotencyKey }),
-  createPriceAlert: (body: AlertBody, idempotencyKey: string) => api.post<unknown>('/price-alerts', body, { idempotencyKey }),
-};

@@ -92,3 +92,7 @@ export function samplePreviewRows(basePrice: number, count = RECENT_SALES_SHOWN,
     created_at: new Date(now - (i * 7 + 2) * 3_600_000).toISOString(),
   }));
 }
+
+/** The price a price alert on the shown size watches: that size's price, or the lowest across sizes without one. */
+export const watchedPriceOf = (sneaker: SneakerDetail, size: number | null): number | null =>
+  size === null ? sneaker.lowestPrice : (sneaker.variants.find((v) => v.size === size)?.currentPrice ?? null);
