@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import express from 'express';
-import { Cleanups, startTokenIssuer, startUpstream, testLogger, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
+import { Cleanups, serviceUrlEnv, startTokenIssuer, startUpstream, testLogger, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
 import { closeServer, errorHandler, listen, requireServiceToken, type Principal } from '@kicksight/platform';
 import { createExchangePurge, apiKeyHash } from '../../src/edge/api-keys.ts';
-import { SERVICE_TOKEN, serviceUrlEnv, startBff } from './support.ts';
+import { SERVICE_TOKEN, startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { Cleanups, createTestTopics, deadUrl, startTokenIssuer, testKafka, type TokenIssuer } from '@kicksight/testkit';
+import { Cleanups, createTestTopics, deadUrl, serviceUrlEnv, startTokenIssuer, testKafka, type TokenIssuer } from '@kicksight/testkit';
 import {
   MARKET_OVERVIEW_MISSING_MESSAGE,
   PRICE_ALERTS_MISSING_MESSAGE,
@@ -15,7 +15,7 @@ import {
   type ValueMetrics,
 } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, listen } from '@kicksight/platform';
-import { SERVICE_TOKEN, serviceUrlEnv, startBff } from './support.ts';
+import { SERVICE_TOKEN, startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

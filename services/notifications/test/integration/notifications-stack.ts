@@ -4,13 +4,12 @@ import express from 'express';
 import { inject } from 'vitest';
 import type { Envelope, EventData, EventKey, Valuation } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, createEventProducer, listen, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
-import { Cleanups, jsonClient, smtpCatcher, stackEnv, startTestService, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
-import { SERVICE_TOKEN, serviceUrlEnv, startBff } from '../../../../bff/test/integration/support.ts';
+import { Cleanups, TEST_SERVICE_TOKEN, jsonClient, serviceUrlEnv, smtpCatcher, stackEnv, startBffProcess, startTestService, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
 import { createApp, type NotificationsApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 
 /** The service token every service of the stack shares (the BFF's). */
-export { SERVICE_TOKEN };
+export const SERVICE_TOKEN = TEST_SERVICE_TOKEN;
 
 export const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations', import.meta.url));
 export const WEB_URL = 'http://web.kicksight.test';
@@ -90,11 +89,10 @@ export async function startNotificationsStack({ env = {}, bff = false }: { env?:
     let bffUrl: string | undefined;
     if (bff) {
       const elsewhere = await startUpstream('elsewhere', cleanups);
-      const started = await startBff({
+      const started = await startBffProcess({
         stack,
         prefix: service.prefix,
         cleanups,
-        start: true,
         env: { ...serviceUrlEnv({ notifications: service.url }, elsewhere.url), AUTH_JWKS_URL: issuer.jwksUrl, SSE_HEARTBEAT_MS: '500', RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
       });
       bffUrl = started.url;
