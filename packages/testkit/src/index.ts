@@ -15,3 +15,4 @@ export * from './servers.ts';
 export * from './event-stream.ts';
 export * from './processes.ts';
 export * from './workloads.ts';
+export * from './stubs.ts';
