@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { api, openAs, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+import { describe, it } from 'vitest';
+import { api, expect, newPage, openAs, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
 /** Catalog's test-only call records a sale at a chosen price (`TEST_ROUTES_ENABLED`, never in production). */
 const CATALOG = process.env.KS_CATALOG_URL ?? 'http://127.0.0.1:4002';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 async function recordSale(token: string, sale: { sneakerId: string; size: number; price: number }) {
   const response = await fetch(`${CATALOG}/api/test/sales`, {
@@ -29,7 +30,7 @@ describe('a price alert in the notifications popover', () => {
     const alert = await api('POST', '/api/price-alerts', { token, body: { sneakerId: sneaker.id, targetPrice: target, size: priced.size } });
     expect(alert.status).toBe(201);
 
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser());
     await openAs(page, user, '/admin/collection');
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.getByText('No notifications yet').waitFor({ timeout: 15_000 });
@@ -46,7 +47,7 @@ describe('a price alert in the notifications popover', () => {
     await page.getByRole('button', { name: /Notifications, 1 unread/ }).waitFor({ timeout: 20_000 });
     const popover = page.getByRole('dialog', { name: 'Notifications' });
     await popover.getByRole('listitem').first().waitFor();
-    expect(await popover.textContent()).toContain(sneaker.name);
+    await expect(popover).toContainText(sneaker.name);
     expect(navigations).toBe(0);
     await screenshotBothThemes(page, 'notifications', async (p) => {
       await p.getByRole('button', { name: /Notifications, 1 unread/ }).click();
