@@ -6,8 +6,8 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import express from 'express';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, ensureTopics, listen } from '@kicksight/platform';
-import { REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, startProcess, type ServiceProcess } from '@kicksight/testkit';
+import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, listen } from '@kicksight/platform';
+import { REPO_ROOT, SERVICE_NODE_OPTIONS, createTopicsUnder, freePort, startProcess, type ServiceProcess } from '@kicksight/testkit';
 
 /** Service processes on free ports come from the test kit, as integration tests start them. */
 export { REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, startProcess, type ServiceProcess };
@@ -106,20 +106,8 @@ export async function throwawayDatabase(serverUrl: string, name: string): Promis
 }
 
 /** The contracts' topics under a prefix of their own; `drop` deletes them. */
-export async function throwawayTopics(brokers: string[], prefix: string): Promise<{ drop: () => Promise<void> }> {
-  const kafka = createKafka({ clientId: 'bench', brokers, logger: createLogger('bench', 'silent') });
-  const topics = await ensureTopics(kafka, { prefix, partitions: 1 });
-  return {
-    drop: async () => {
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        await admin.deleteTopics({ topics, timeout: 10_000 });
-      } finally {
-        await admin.disconnect();
-      }
-    },
-  };
+export function throwawayTopics(brokers: string[], prefix: string): Promise<{ drop: () => Promise<void> }> {
+  return createTopicsUnder(createKafka({ clientId: 'bench', brokers, logger: createLogger('bench', 'silent') }), prefix);
 }
 
 /** Latency (ms) and throughput of one load run, from every 2xx answer's own timing. */
