@@ -104,12 +104,8 @@ export default tseslint.config(
     files: [
       'bff/test/integration/admin-analytics.test.ts',
       'bff/test/integration/auth-stack.ts',
-      'bff/test/integration/health.test.ts',
       'services/catalog/test/integration/api.test.ts',
       'services/catalog/test/integration/metering.test.ts',
-      'services/collection/test/integration/collection-stack.ts',
-      'services/notifications/test/integration/notifications-stack.ts',
-      'services/prediction/test/integration/prediction-stack.ts',
       'services/prediction/test/integration/real-catalog.test.ts',
     ],
     rules: { 'import-x/no-relative-packages': 'off', 'import-x/no-restricted-paths': 'off' },

@@ -26,6 +26,8 @@ export default defineConfig({
             include: ['test/integration/**/*.test.ts'],
             environment: 'node',
             globalSetup: ['../'.repeat(dir.split('/').length) + 'packages/testkit/src/global-setup.ts'],
+            // A test during which a stub answered outside the contract fails.
+            setupFiles: ['../'.repeat(dir.split('/').length) + 'packages/testkit/src/setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, percentile, round, runAlone, runName, serviceTimeOf, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const DATABASE = 'catalog_bench_large';
@@ -194,7 +194,7 @@ export default async function catalog(ctx: BenchContext): Promise<BenchResult> {
 
     const [port, internalPort, closed] = [await freePort(), await freePort(), await freePort()];
     const startedAt = performance.now();
-    const service = await startService({
+    const service = await startProcess({
       name: 'catalog',
       entry: 'services/catalog/src/main.ts',
       port,

@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { brandKeyOf } from '@kicksight/contracts';
 import { createEventProducer, createKafka, createLogger, createPgPool, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
-import { Cleanups, freePort, machine, percentile, round, runAlone, runName, setting, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, freePort, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 15;
 const ITEMS = 1_000;
@@ -114,7 +114,7 @@ export default async function collection(ctx: BenchContext): Promise<BenchResult
 
     const [port, internalPort] = [await freePort(), await freePort()];
     log(`[collection] service on 127.0.0.1:${port} (internal ${internalPort})`);
-    const service = await startService({
+    const service = await startProcess({
       name: 'collection',
       entry: 'services/collection/src/main.ts',
       port,

@@ -24,7 +24,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createPgPool } from '@kicksight/platform';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, pacer, percentile, round, runAlone, runName, serviceTimeOf, setting, startService, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, pacer, percentile, round, runAlone, runName, serviceTimeOf, setting, startProcess, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P99_MS = 2;
 
@@ -175,11 +175,11 @@ export default async function consume(ctx: BenchContext): Promise<BenchResult> {
     };
     const profiled = (dir: string | undefined): Record<string, string> => (dir ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${dir}` } : {});
     log(`[consume] billing on 127.0.0.1:${port} (internal ${internalPort}), its workers ${inProcess ? 'in the same process' : `apart on ${workerPort}`}`);
-    const billing = await startService({ name: 'billing', entry: 'services/billing/src/main.ts', port, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF) } });
+    const billing = await startProcess({ name: 'billing', entry: 'services/billing/src/main.ts', port, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF) } });
     cleanups.add('stop billing', () => billing.stop());
-    let worker: Awaited<ReturnType<typeof startService>> | undefined;
+    let worker: Awaited<ReturnType<typeof startProcess>> | undefined;
     if (!inProcess) {
-      const started = await startService({ name: 'billing-worker', entry: 'services/billing/src/worker-main.ts', port: workerPort, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF_WORKER) } });
+      const started = await startProcess({ name: 'billing-worker', entry: 'services/billing/src/worker-main.ts', port: workerPort, env: { ...env, ...profiled(process.env.BENCH_CPU_PROF_WORKER) } });
       cleanups.add('stop the billing worker', () => started.stop());
       worker = started;
     }

@@ -1,19 +1,16 @@
 // Shared pieces of the benchmarks: the local stack's addresses, throwaway databases and topics,
 // service processes on free ports, a load generator with exact latencies, and result files.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import express from 'express';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, ensureTopics, listen } from '@kicksight/platform';
-import { freePort } from '@kicksight/testkit';
+import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, listen } from '@kicksight/platform';
+import { REPO_ROOT, SERVICE_NODE_OPTIONS, createTopicsUnder, freePort, startProcess, type ServiceProcess } from '@kicksight/testkit';
 
-export { freePort };
-
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Service processes on free ports come from the test kit, as integration tests start them. */
+export { REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, startProcess, type ServiceProcess };
 export const RESULTS_DIR = `${REPO_ROOT}.stack/bench`;
 
 /** The local stack's servers a benchmark may use, all on the loopback interface. */
@@ -109,92 +106,8 @@ export async function throwawayDatabase(serverUrl: string, name: string): Promis
 }
 
 /** The contracts' topics under a prefix of their own; `drop` deletes them. */
-export async function throwawayTopics(brokers: string[], prefix: string): Promise<{ drop: () => Promise<void> }> {
-  const kafka = createKafka({ clientId: 'bench', brokers, logger: createLogger('bench', 'silent') });
-  const topics = await ensureTopics(kafka, { prefix, partitions: 1 });
-  return {
-    drop: async () => {
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        await admin.deleteTopics({ topics, timeout: 10_000 });
-      } finally {
-        await admin.disconnect();
-      }
-    },
-  };
-}
-
-export interface ServiceProcess {
-  url: string;
-  pid: number | undefined;
-  /** CPU time (user + system, every thread) the process has used so far, in seconds; undefined where /proc is not available. */
-  cpuSeconds(): number | undefined;
-  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
-  stop(graceMs?: number): Promise<void>;
-}
-
-/** Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every common architecture. */
-const CLOCK_TICKS_PER_S = 100;
-
-/** utime + stime of a process from /proc/<pid>/stat, in seconds. */
-export function processCpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
-  } catch {
-    return undefined;
-  }
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** The Node options every service process gets (an `env.NODE_OPTIONS` of startService replaces them). */
-export const SERVICE_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning';
-
-/**
- * Runs `node <entry>` with exactly the given environment (plus PATH and HOME) and waits until
- * `readyPath` answers 200 on `port`; fails with the process's last output if it exits or times out.
- */
-export async function startService({ name, entry, port, env, readyPath = '/readyz', timeoutMs = 60_000 }: { name: string; entry: string; port: number; env: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServiceProcess> {
-  const url = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    output.splice(0, Math.max(0, output.length - 40));
-  };
-  const child = spawn(process.execPath, [entry], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_OPTIONS: SERVICE_NODE_OPTIONS, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const stop = async (graceMs = 10_000) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited(child);
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.join('\n')}`);
-    }
-    const ok = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
-    if (ok) return { url, pid: child.pid, stop, cpuSeconds: () => processCpuSeconds(child.pid) };
-    if (Date.now() > deadline) {
-      await stop(2_000);
-      throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output.join('\n')}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+export function throwawayTopics(brokers: string[], prefix: string): Promise<{ drop: () => Promise<void> }> {
+  return createTopicsUnder(createKafka({ clientId: 'bench', brokers, logger: createLogger('bench', 'silent') }), prefix);
 }
 
 /** Latency (ms) and throughput of one load run, from every 2xx answer's own timing. */

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, createPgPool, migrate } from '@kicksight/platform';
 import { createEmailQueue, enqueueEmails } from '../../services/notifications/src/jobs/email-queue.ts';
 import { logEmails } from '../../services/notifications/src/store/sent-emails.ts';
-import { Cleanups, assertLoopback, freePort, machine, runAlone, runName, setting, startService, table, throwawayDatabase, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, assertLoopback, freePort, machine, runAlone, runName, setting, startProcess, table, throwawayDatabase, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../services/notifications/src/store/migrations', import.meta.url));
 const WORKER_ENTRY = 'services/notifications/src/worker-main.ts';
@@ -100,7 +100,7 @@ export default async function notifications(ctx: BenchContext): Promise<BenchRes
           WORKER_CONCURRENCY: String(concurrency),
           LOG_LEVEL: 'warn',
         };
-        const worker = await startService({ name: `notifications-worker-${i + 1}`, entry: WORKER_ENTRY, port, env });
+        const worker = await startProcess({ name: `notifications-worker-${i + 1}`, entry: WORKER_ENTRY, port, env });
         processes.push(worker);
         cleanups.add(`stop worker ${i + 1}`, () => worker.stop());
       }

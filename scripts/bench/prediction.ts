@@ -22,7 +22,7 @@ import { PLANS, predictionOptionsSchema, type EntitlementsView } from '@kicksigh
 import { closeServer, listen } from '@kicksight/platform';
 import { predictPrice } from '../../services/prediction/src/domain/prediction.ts';
 import { dateOfDay, dayNumber, type DailyPoint } from '../../services/prediction/src/domain/series.ts';
-import { Cleanups, freePort, machine, measure, percentile, round, runAlone, runName, setting, startService, startTokenIssuer, summarize, table, throwawayTopics, writeResult, type BenchContext, type BenchResult, type ServiceProcess } from './lib.ts';
+import { Cleanups, freePort, machine, measure, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, summarize, table, throwawayTopics, writeResult, type BenchContext, type BenchResult, type ServiceProcess } from './lib.ts';
 
 const TARGETS = { coldMs: 20, cachedP95Ms: 2, batchMs: 2_000 };
 const HISTORY_DAYS = 730;
@@ -159,7 +159,7 @@ export default async function prediction(ctx: BenchContext): Promise<BenchResult
     const start = async (label: string, env: Record<string, string> = {}): Promise<ServiceProcess> => {
       const [port, internalPort] = [await freePort(), await freePort()];
       log(`[prediction] ${label} on 127.0.0.1:${port}`);
-      const service = await startService({
+      const service = await startProcess({
         name: `prediction ${label}`,
         entry: 'services/prediction/src/main.ts',
         port,

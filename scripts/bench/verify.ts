@@ -37,7 +37,7 @@ import {
   runName,
   SERVICE_NODE_OPTIONS,
   setting,
-  startService,
+  startProcess,
   summarize,
   table,
   throwawayDatabase,
@@ -110,7 +110,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     };
 
     log(`[verify] auth on 127.0.0.1:${authPort}`);
-    const auth = await startService({
+    const auth = await startProcess({
       name: 'auth',
       entry: 'services/auth/src/main.ts',
       port: authPort,
@@ -130,7 +130,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     log(`[verify] BFF on 127.0.0.1:${bffPort}`);
     // Only auth is reached; every other service points at a closed loopback port.
     const elsewhere = Object.fromEntries(SERVICE_NAMES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${nowherePort}`]));
-    const bff = await startService({
+    const bff = await startProcess({
       name: 'bff',
       entry: 'bff/src/main.ts',
       port: bffPort,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import express from 'express';
-import { Cleanups, startTokenIssuer, startUpstream, testLogger, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
+import { Cleanups, serviceUrlEnv, startTokenIssuer, startUpstream, stubApp, testLogger, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
 import { closeServer, errorHandler, listen, requireServiceToken, type Principal } from '@kicksight/platform';
 import { createExchangePurge, apiKeyHash } from '../../src/edge/api-keys.ts';
-import { SERVICE_TOKEN, serviceUrlEnv, startBff } from './support.ts';
+import { SERVICE_TOKEN, startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();
@@ -17,7 +17,7 @@ const keys = new Map<string, Pick<Principal, 'id' | 'role' | 'tier'>>();
 
 /** A stand-in for auth's internal port: checks the service token, exchanges known keys for 5-minute tokens. */
 async function startAuthInternal(): Promise<string> {
-  const app = express();
+  const app = stubApp();
   app.use(express.json());
   app.use('/internal', requireServiceToken(SERVICE_TOKEN));
   app.post('/internal/api-keys/verify', async (req, res) => {

@@ -1,7 +1,6 @@
-import express, { type Express } from 'express';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { Cleanups, createTestTopics, deadUrl, startTokenIssuer, testKafka, type TokenIssuer } from '@kicksight/testkit';
+import { Cleanups, createTestTopics, deadUrl, sendOutsideContract, serviceUrlEnv, startTokenIssuer, stubApp, testKafka, type TokenIssuer } from '@kicksight/testkit';
 import {
   MARKET_OVERVIEW_MISSING_MESSAGE,
   PRICE_ALERTS_MISSING_MESSAGE,
@@ -15,7 +14,7 @@ import {
   type ValueMetrics,
 } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, listen } from '@kicksight/platform';
-import { SERVICE_TOKEN, serviceUrlEnv, startBff } from './support.ts';
+import { SERVICE_TOKEN, startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();
@@ -100,17 +99,17 @@ interface Seen {
   serviceToken: string | undefined;
 }
 
-/** A stand-in for an owning service: answers from `answer`, records who asked, and fails or stalls when told. */
+/** A stand-in for an owning service: answers from `answer` through the contract, records who asked, and fails, stalls or breaks the contract when told. */
 async function standIn(answer: (path: string, userId: string | undefined) => unknown) {
   const seen: Seen[] = [];
   const state = { mode: 'ok' as Mode };
-  const app: Express = express();
+  const app = stubApp();
   app.use(async (req, res) => {
     const authorization = req.get('authorization');
     seen.push({ path: req.path, authorization, serviceToken: req.get(SERVICE_TOKEN_HEADER) });
     if (state.mode === 'fail') return void res.status(500).json({ message: 'boom', code: 'INTERNAL' });
     if (state.mode === 'slow') await new Promise((r) => setTimeout(r, TIMEOUT_MS * 5));
-    if (state.mode === 'malformed') return void res.json({ data: { unexpected: true } });
+    if (state.mode === 'malformed') return sendOutsideContract(res, { data: { unexpected: true } });
     const userId = authorization ? decodeJwt(authorization.replace(/^Bearer /, '')).sub : undefined;
     if (!res.writableEnded && !res.destroyed) res.json({ data: answer(req.path, userId) });
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { systemClock } from '@kicksight/platform';
-import { Cleanups, deadUrl, uniqueName } from '@kicksight/testkit';
+import { Cleanups, deadUrl, serviceUrlEnv, uniqueName } from '@kicksight/testkit';
 import { verifyDemoTicket } from '../../src/demo/demo-gate.ts';
-import { serviceUrlEnv, startBff } from './support.ts';
+import { startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, newEvent, systemClock, type EventProducer } from '@kicksight/platform';
-import { Cleanups, captureLogger, createTestTopics, openEventStream, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor, type TokenIssuer } from '@kicksight/testkit';
-import { serviceUrlEnv, startBff } from './support.ts';
+import { Cleanups, captureLogger, createTestTopics, openEventStream, serviceUrlEnv, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor, type TokenIssuer } from '@kicksight/testkit';
+import { startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

@@ -1,89 +1,28 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
-import { closeServer, listen, openInfra, type ServiceApp } from '@kicksight/platform';
-import { stackEnv, createTestTopics, startTestService, testKafka, type TestService } from '@kicksight/testkit';
-import { createApp as createAuth } from '../../../services/auth/src/app.ts';
-import { loadConfig as authConfig } from '../../../services/auth/src/config.ts';
-import { generateSigningKey, loadSigningKeys } from '../../../services/auth/src/domain/tokens.ts';
-import { createApp as createCatalog } from '../../../services/catalog/src/app.ts';
-import { loadConfig as catalogConfig } from '../../../services/catalog/src/config.ts';
-import { createApp as createCollection } from '../../../services/collection/src/app.ts';
-import { loadConfig as collectionConfig } from '../../../services/collection/src/config.ts';
-import { createApp as createBilling } from '../../../services/billing/src/app.ts';
-import { loadConfig as billingConfig } from '../../../services/billing/src/config.ts';
-import { createApp as createPrediction } from '../../../services/prediction/src/app.ts';
-import { loadConfig as predictionConfig } from '../../../services/prediction/src/config.ts';
-import { createApp as createNotifications } from '../../../services/notifications/src/app.ts';
-import { loadConfig as notificationsConfig } from '../../../services/notifications/src/config.ts';
-import { createApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { Cleanups, TEST_SERVICE_TOKEN, createTestTopics, startServiceProcess, testKafka, type ServiceProcess } from '@kicksight/testkit';
 import type { SystemHealth } from '../../src/health/system-health.ts';
+import { startBff } from './support.ts';
 
 const stack = inject('stack');
-const cleanups: (() => Promise<unknown>)[] = [];
-const services = new Map<ServiceName, TestService>();
+const cleanups = new Cleanups();
+const services = new Map<ServiceName, ServiceProcess>();
 let bffUrl: string;
-
-const migrationsOf = (name: ServiceName) => fileURLToPath(new URL(`../../../services/${name}/src/store/migrations`, import.meta.url));
-
-/** Starts one service the way its main.ts does, on a free port, against the shared servers. */
-async function startService(name: ServiceName): Promise<string> {
-  const keys = JSON.stringify([await generateSigningKey('health')]);
-  const withPostgres = ['auth', 'collection', 'billing', 'notifications'].includes(name);
-  const service = await startTestService({
-    name,
-    migrationsDir: withPostgres ? migrationsOf(name) : undefined,
-    mongo: name === 'catalog',
-    build: async (infra, { databaseUrl, mongoUrl, prefix }) => {
-      const vars = {
-        SERVICE_TOKEN: 'integration-service-token',
-        ...stackEnv(stack, prefix, databaseUrl),
-        JWT_SIGNING_KEYS: keys,
-        ...(mongoUrl ? { MONGO_URL: mongoUrl } : {}),
-      };
-      const signingKeys = await loadSigningKeys(keys);
-      const apps: Record<ServiceName, () => ServiceApp> = {
-        auth: () => createAuth({ infra, config: authConfig(vars), keys: signingKeys }),
-        catalog: () => createCatalog({ infra, config: catalogConfig(vars) }),
-        collection: () => createCollection({ infra, config: collectionConfig(vars) }),
-        billing: () => createBilling({ infra, config: billingConfig(vars) }),
-        prediction: () => createPrediction({ infra, config: predictionConfig(vars) }),
-        notifications: () => createNotifications({ infra, config: notificationsConfig(vars) }),
-      };
-      return apps[name]();
-    },
-  });
-  services.set(name, service);
-  cleanups.push(() => service.close());
-  return service.url;
-}
 
 beforeAll(async () => {
   const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'bff_health');
-  cleanups.push(topics.drop);
-  const urls = await Promise.all(SERVICE_NAMES.map(async (name) => [`${name.toUpperCase()}_URL`, await startService(name)] as const));
-  const config = loadConfig({
-    ...Object.fromEntries(urls),
-    SERVICE_TOKEN: 'integration-service-token',
-    REDIS_URL: stack.redis,
-    KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-    KAFKA_TOPIC_PREFIX: topics.prefix,
-    LOG_LEVEL: 'silent',
-  });
-  const { infra, close } = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix: topics.prefix } });
-  cleanups.push(close);
-  const bff = createApp({ infra, config });
-  await bff.start();
-  cleanups.push(() => bff.stop());
-  const { server, url } = await listen(bff.app, 0, '127.0.0.1');
-  cleanups.push(() => closeServer(server, 1_000));
-  bffUrl = url;
+  cleanups.add(topics.drop);
+  // Every service as its main.ts runs it, on the run's servers and topics.
+  await Promise.all(
+    SERVICE_NAMES.map(async (name) => {
+      services.set(name, await startServiceProcess(name, { stack, prefix: topics.prefix, cleanups }));
+    }),
+  );
+  const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, services.get(name)!.url]));
+  bffUrl = (await startBff({ stack, prefix: topics.prefix, cleanups, start: true, env: { ...urls, SERVICE_TOKEN: TEST_SERVICE_TOKEN } })).url;
 }, 120_000);
 
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
+afterAll(() => cleanups.run());
 
 describe('GET /api/health', () => {
   it('lists every service as ready, with the stores and broker each one checked', async () => {
@@ -100,7 +39,7 @@ describe('GET /api/health', () => {
   });
 
   it('reports a service that stopped as unreachable and the system as degraded', async () => {
-    await services.get('prediction')!.close();
+    await services.get('prediction')!.stop();
     const response = await fetch(`${bffUrl}/api/health`);
     const { data } = (await response.json()) as { data: SystemHealth };
     expect(response.status).toBe(503);

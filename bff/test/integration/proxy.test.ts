@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UnsecuredJWT } from 'jose';
-import { Cleanups, deadUrl, openEventStream, startTokenIssuer, startUpstream, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
+import { Cleanups, deadUrl, openEventStream, serviceUrlEnv, startTokenIssuer, startUpstream, uniqueName, type TokenIssuer, type Upstream } from '@kicksight/testkit';
 import { PHOTO_UPLOAD_MAX_BODY_BYTES, type ServiceName } from '@kicksight/contracts';
-import { serviceUrlEnv, startBff } from './support.ts';
+import { startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();

@@ -1,6 +1,6 @@
-// The BFF as integration tests start it; the servers around it come from the testkit.
+// The BFF as its own integration tests start it, in-process (a test may read its stores or logs); the servers
+// around it come from the testkit, which also starts it as a process for other workspaces' tests.
 import { serveOnFreePort, stackEnv, type Cleanups, type StackUrls } from '@kicksight/testkit';
-import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
 import { closeServer, openInfra, type Infra, type Logger } from '@kicksight/platform';
 import { createApp, type BffApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -38,9 +38,3 @@ export async function startBff({ stack, prefix, cleanups, env, start = false, lo
   });
   return { url, app, infra };
 }
-
-/** `<NAME>_URL` settings pointing every service at the given URL unless overridden. */
-export function serviceUrlEnv(urls: Partial<Record<ServiceName, string>>, fallback: string): Record<string, string> {
-  return Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urls[name] ?? fallback]));
-}
-

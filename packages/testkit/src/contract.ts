@@ -1,4 +1,4 @@
-import { allOperations, errorBodySchema, type Operation } from '@kicksight/contracts';
+import { allOperations, errorBodySchema, internalOperations, type InternalOperation } from '@kicksight/contracts';
 
 /** An answer that breaks the API contract its operation documents. */
 export class ContractViolation extends Error {
@@ -6,20 +6,20 @@ export class ContractViolation extends Error {
 }
 
 interface Route {
-  operation: Operation;
+  operation: InternalOperation;
   pattern: RegExp;
 }
 
 /** `/api/sneakers/{id}/market` as a pattern matching one segment per parameter. */
 const patternOf = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, '[^/]+')}$`);
 
-/** Literal paths win over templated ones (`/api/collections/stats` before `/api/collections/{id}`). */
-const ROUTES: Route[] = allOperations
+/** The public API's operations and the internal answers services read from each other; literal paths win over templated ones (`/api/collections/stats` before `/api/collections/{id}`). */
+const ROUTES: Route[] = [...allOperations, ...internalOperations]
   .map((operation) => ({ operation, pattern: patternOf(operation.path) }))
   .sort((a, b) => (a.operation.path.match(/\{/g)?.length ?? 0) - (b.operation.path.match(/\{/g)?.length ?? 0));
 
 /** The contract's operation for a method and a path (its query string ignored), if the contract has one. */
-export function operationOf(method: string, path: string): Operation | undefined {
+export function operationOf(method: string, path: string): InternalOperation | undefined {
   const pathname = new URL(path, 'http://contract.invalid').pathname;
   const verb = method.toLowerCase();
   return ROUTES.find((r) => r.operation.method === verb && r.pattern.test(pathname))?.operation;
@@ -32,8 +32,8 @@ const describeIssues = (issues: { path: PropertyKey[]; message: string }[]) =>
     .join('; ');
 
 /**
- * Checks an answer against the contract: a success carries `{ data }` matching the operation's response
- * schema; an error carries the shared `{ message, code }` body. Throws a ContractViolation naming the
+ * Checks an answer against the contract (a public operation's, or an internal answer another service reads):
+ * a success carries `{ data }` matching the operation's response schema; an error carries the shared `{ message, code }` body. Throws a ContractViolation naming the
  * operation, the status and what differs. Paths outside the contract (internal routes, probes) pass.
  */
 export function checkAnswer(method: string, path: string, status: number, body: unknown): void {

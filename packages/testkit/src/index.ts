@@ -13,3 +13,6 @@ export * from './contract.ts';
 export * from './ports.ts';
 export * from './servers.ts';
 export * from './event-stream.ts';
+export * from './processes.ts';
+export * from './workloads.ts';
+export * from './stubs.ts';

@@ -38,8 +38,12 @@ export async function readTopic(
 }
 
 /** Creates the contracts' topics under a prefix of this test file's own; `drop` deletes them afterwards. */
-export async function createTestTopics(kafka: Kafka, label: string, partitions = 1): Promise<{ prefix: string; drop: () => Promise<void> }> {
-  const prefix = uniqueName(label);
+export function createTestTopics(kafka: Kafka, label: string, partitions = 1): Promise<{ prefix: string; drop: () => Promise<void> }> {
+  return createTopicsUnder(kafka, uniqueName(label), partitions);
+}
+
+/** Creates the contracts' topics under the given prefix; `drop` deletes them afterwards. */
+export async function createTopicsUnder(kafka: Kafka, prefix: string, partitions = 1): Promise<{ prefix: string; drop: () => Promise<void> }> {
   const topics = await ensureTopics(kafka, { prefix, partitions });
   return {
     prefix,

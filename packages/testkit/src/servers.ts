@@ -65,7 +65,10 @@ export interface Received {
 }
 
 /**
- * A stand-in for an owning service: records what reached it, answers `{ data: { service, path } }`.
+ * A mirror standing in for an owning service where a test looks only at what reached it (routing, headers,
+ * bodies, edge decisions): records each request and answers `{ data: { service, path } }`, naming who
+ * answered. That answer is no service's, so it is not checked against the contract; a stand-in that
+ * answers as a service does is built on `stubApp()`, which is.
  * `/slow` paths answer after `slowMs`; `/stream` paths send one event, then a second when `release()` is called.
  */
 export async function startUpstream(name: string, cleanups: Cleanups, { slowMs = 2_000 } = {}) {

@@ -286,6 +286,7 @@ export const trendingItemSchema = searchResultSneakerSchema.extend({
   trending: z.boolean(),
   lastSaleAt: z.string().nullable(),
 });
+export type TrendingItem = z.infer<typeof trendingItemSchema>;
 export const trendingResponseSchema = z.object({ timeframe: z.string(), sneakers: z.array(trendingItemSchema) });
 
 export const marketOverviewSchema = z.object({

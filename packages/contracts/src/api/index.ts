@@ -6,6 +6,7 @@ export * from './collection.ts';
 export * from './prediction.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
+export * from './internal.ts';
 
 import { authOperations } from './auth.ts';
 import { membershipOperations } from './membership.ts';

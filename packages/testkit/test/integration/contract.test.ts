@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractViolation, jsonClient, operationOf } from '../../src/index.ts';
+import { closeServer, listen } from '@kicksight/platform';
+import { ContractViolation, assertNoStubBreaches, jsonClient, operationOf, sendOutsideContract, stubApp } from '../../src/index.ts';
 
 // A real HTTP server standing in for a service whose answers drift from the contract (the fixtures).
 const answers: Record<string, { status: number; body: unknown }> = {
@@ -50,5 +51,53 @@ describe('answers checked against the API contract', () => {
     expect(operationOf('GET', '/api/sneakers/search?q=jordan')?.path).toBe('/api/sneakers/search');
     expect(operationOf('GET', '/api/sneakers/abc123')?.path).toBe('/api/sneakers/{id}');
     expect(operationOf('DELETE', '/api/nowhere')).toBeUndefined();
+  });
+});
+
+describe('stubs answering through the contract', () => {
+  let stub: string;
+  let close: () => Promise<void>;
+  const entitlements = { plan: 'trial', limits: { searches: 10, productViews: 20, searchResults: 10, collectionItems: 10 }, features: { historicalSales: false, predictions: false, advancedAnalytics: false, apiAccess: false, resultValidation: false, prioritySupport: false }, expired: false, trialEndsAt: null, periodEndsAt: null };
+
+  beforeAll(async () => {
+    // A stand-in for billing and the catalog whose answers drift from the contract (the fixtures).
+    const app = stubApp();
+    app.get('/internal/entitlements/:userId', (req, res) => void res.json({ data: req.params.userId === 'drifted' ? { ...entitlements, plan: 'gold' } : entitlements }));
+    app.get('/internal/trending', (_req, res) => void res.json({ data: { timeframe: '7d', sneakers: [{ id: 's1', name: 'Only a name' }] } }));
+    app.get('/api/sneakers/:id', (_req, res) => void res.status(404).json({ error: 'missing' }));
+    app.get('/internal/market-overview', (_req, res) => sendOutsideContract(res, { data: { malformed: true } }));
+    const started = await listen(app, 0, '127.0.0.1');
+    stub = started.url;
+    close = () => closeServer(started.server, 100);
+  });
+  afterAll(() => close());
+
+  const get = async (path: string) => {
+    const response = await fetch(`${stub}${path}`);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('sends an answer that keeps the contract as it is', async () => {
+    expect(await get('/internal/entitlements/ana')).toEqual({ status: 200, body: { data: entitlements } });
+    expect(() => assertNoStubBreaches()).not.toThrow();
+  });
+
+  it("refuses to send an internal answer that breaks its schema, and fails the test that provoked it", async () => {
+    const answer = await get('/internal/entitlements/drifted');
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({ code: 'CONTRACT_VIOLATION', message: expect.stringMatching(/^GET \/internal\/entitlements\/\{userId\} answered 200 with data that breaks its response schema: plan: /) });
+    expect(() => assertNoStubBreaches()).toThrow(ContractViolation);
+    expect(() => assertNoStubBreaches()).not.toThrow();
+  });
+
+  it('refuses a list item that lacks its fields, and an error without the shared error body', async () => {
+    expect((await get('/internal/trending')).status).toBe(500);
+    expect((await get('/api/sneakers/abc')).body).toMatchObject({ code: 'CONTRACT_VIOLATION', message: expect.stringContaining('not the error body') });
+    expect(() => assertNoStubBreaches()).toThrow(/trending answered 200 with data that breaks its response schema[\s\S]*GET \/api\/sneakers\/\{id\} answered 404/);
+  });
+
+  it('sends a malformed answer a test asks for on purpose', async () => {
+    expect(await get('/internal/market-overview')).toEqual({ status: 200, body: { data: { malformed: true } } });
+    expect(() => assertNoStubBreaches()).not.toThrow();
   });
 });

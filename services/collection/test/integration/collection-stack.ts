@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { PlanName } from '@kicksight/contracts';
 import { createBillingClient, createEventProducer, newEvent, systemClock, type EventProducer, type Pool, type Kafka } from '@kicksight/platform';
-import { Cleanups, deadUrl, jsonClient, stackEnv, startTestService, startTokenIssuer, testKafka, uniqueName, waitFor, type JsonClient, type TestService } from '@kicksight/testkit';
-import { serviceUrlEnv, startBff } from '../../../../bff/test/integration/support.ts';
+import { Cleanups, deadUrl, jsonClient, serviceUrlEnv, stackEnv, startBffProcess, startTestService, startTokenIssuer, testKafka, uniqueName, waitFor, type JsonClient, type TestService } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { startBillingStub, startCatalogStub, type BillingStub, type CatalogStub } from './stubs.ts';
@@ -75,8 +74,8 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
     });
     cleanups.add(service.close);
 
-    // The BFF as its main.ts builds it: collection's routes go to the service, every other owner is down.
-    const bff = await startBff({
+    // The BFF as its main.ts runs it: collection's routes go to the service, every other owner is down.
+    const bff = await startBffProcess({
       stack,
       prefix: service.prefix,
       cleanups,

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelatedProduct } from '@kicksight/contracts';
 import { createServiceClient, newEvent, systemClock } from '@kicksight/platform';
-import { waitFor } from '@kicksight/testkit';
+import { jsonClient, waitFor } from '@kicksight/testkit';
 import { SERVICE_TOKEN, applied, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
 
 const RUN_JOB = fileURLToPath(new URL('../../src/cli/run-job.ts', import.meta.url));
@@ -252,7 +252,8 @@ describe('CSV export and import', () => {
     expect(json).toMatchObject({ status: 400, body: { message: 'csv contains a character that is not allowed', code: 'VALIDATION_ERROR' } });
     const notes = await stack.api.post('/api/collections', { name: 'Samba', brand: 'Adidas', purchasePrice: 12_000, size: 9.5, condition: 'used', notes: 'lone \ud800' }, member.token);
     expect(notes).toMatchObject({ status: 400, body: { message: 'notes contains a character that is not allowed' } });
-    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(0);
+    // Asked of the service itself: the BFF refuses a deleted account's tokens from then on.
+    expect((await jsonClient(stack.service.url).get('/api/collections', member.token)).body.data.total).toBe(0);
   });
 
   it('reports every bad line with its number and reason, and imports nothing', async () => {
@@ -269,7 +270,8 @@ describe('CSV export and import', () => {
     expect(body.errors[1]!.reason).toMatch(/^Missing required fields/);
     expect(body.errors[2]!.reason).toMatch(/^Invalid purchase price/);
     expect(body.message).toMatch(/^3 lines could not be imported/);
-    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(0);
+    // Asked of the service itself: the BFF refuses a deleted account's tokens from then on.
+    expect((await jsonClient(stack.service.url).get('/api/collections', member.token)).body.data.total).toBe(0);
 
     const unknown = await stack.api.post('/api/collections/import', { csv: `sneakerId,name,brand,size,purchasePriceUsd\n${sneakerId()},Ghost,Nike,10,100\n` }, member.token);
     expect(unknown).toMatchObject({ status: 400, body: { code: 'INVALID_IMPORT', errors: [{ line: 2, reason: expect.stringContaining('not in the catalogue') }] } });
@@ -280,7 +282,8 @@ describe('CSV export and import', () => {
     const csv = ['name,brand,size,purchasePriceUsd', ...Array.from({ length: 6 }, (_, i) => `Pair ${i},Nike,10,50`)].join('\n');
     const refused = await stack.api.post('/api/collections/import', { csv }, member.token);
     expect(refused).toMatchObject({ status: 403, body: { code: 'COLLECTION_LIMIT' } });
-    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(0);
+    // Asked of the service itself: the BFF refuses a deleted account's tokens from then on.
+    expect((await jsonClient(stack.service.url).get('/api/collections', member.token)).body.data.total).toBe(0);
   });
 });
 
@@ -354,7 +357,8 @@ describe('account deletion', () => {
       const { rowCount } = await stack.pool.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [member.id]);
       expect(rowCount, table).toBe(0);
     }
-    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(0);
+    // Asked of the service itself: the BFF refuses a deleted account's tokens from then on.
+    expect((await jsonClient(stack.service.url).get('/api/collections', member.token)).body.data.total).toBe(0);
     expect((await stack.api.get('/api/collections', keeper.token)).body.data.total).toBe(1);
   });
 });

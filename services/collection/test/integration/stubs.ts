@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
-import express, { type Request, type Response } from 'express';
-import { PLANS, type EntitlementsView, type PlanName, type RelatedProduct } from '@kicksight/contracts';
+import type { Request, Response } from 'express';
+import { PLANS, type EntitlementsView, type PlanName, type RelatedProduct, type SneakerDetail, type TrendingItem } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, listen } from '@kicksight/platform';
+import { stubApp } from '@kicksight/testkit';
 
 export interface StubSneaker {
   id: string;
@@ -16,7 +17,7 @@ export interface StubSneaker {
   factsWithPrices?: boolean;
 }
 
-async function serve(app: express.Express): Promise<{ url: string; server: Server }> {
+async function serve(app: ReturnType<typeof stubApp>): Promise<{ url: string; server: Server }> {
   const { url, server } = await listen(app, 0, '127.0.0.1');
   return { url, server };
 }
@@ -25,8 +26,13 @@ const refuse = (res: Response, status: number, message: string, code: string) =>
   res.status(status).json({ message, code });
 };
 
+const STABLE = { label: 'Stable', color: 'gray', description: 'Prices are steady' };
+
+/** A product a test declares as trending, in the catalog's trending answer. */
+const asTrending = ({ recommendationReason: _reason, ...product }: RelatedProduct): TrendingItem => ({ ...product, sku: null, releaseDate: null, availableSizes: [], premiumPercent: null, trending: true, lastSaleAt: null });
+
 /**
- * The catalog as collection calls it, answering from sneakers a test declares: the internal prices,
+ * The catalog as collection calls it, through the catalog's contract, answering from sneakers a test declares: the internal prices,
  * trending and daily series (service token), a sneaker's public page and related products (member token).
  */
 export async function startCatalogStub(serviceToken: string) {
@@ -35,7 +41,7 @@ export async function startCatalogStub(serviceToken: string) {
   const calls: { path: string; query: Record<string, unknown> }[] = [];
   let trending: RelatedProduct[] = [];
   let failing = false;
-  const app = express();
+  const app = stubApp();
   app.use((req, res, next) => {
     calls.push({ path: req.path, query: { ...req.query } });
     if (failing) return refuse(res, 500, 'down', 'INTERNAL_ERROR');
@@ -53,6 +59,27 @@ export async function startCatalogStub(serviceToken: string) {
     const prices = Object.values(s.sizes);
     return prices.length ? Math.round(prices.reduce((a, b) => a + b, 0) / prices.length) : null;
   };
+  /** The sneaker's public page as the catalog answers it, from what the test declared. */
+  const detailOf = (s: StubSneaker): SneakerDetail => {
+    const prices = Object.values(s.sizes);
+    const [lowest, highest] = prices.length ? [Math.min(...prices), Math.max(...prices)] : [null, null];
+    return {
+      id: s.id,
+      name: s.name,
+      brand: { name: s.brand },
+      colorway: s.colorway,
+      imageUrl: `https://img.example/${s.id}.jpg`,
+      retailPrice: s.retailPrice,
+      currentPrice: average(s),
+      lowestPrice: lowest,
+      highestPrice: highest,
+      priceChange24h: null,
+      modelCode: null, sku: null, model: null, releaseDate: null, category: 'sneakers', gender: 'unisex', description: null,
+      marketStatus: STABLE, trending: false, source: 'generated', dataAsOf: null, dataShiftDays: null,
+      variants: sizesOf(s).map(({ size, currentPrice, seq }) => ({ id: `${s.id}-${size}`, size, sizeType: 'US', colorway: s.colorway, currentPrice, lastSalePrice: null, lastSaleAt: null, priceChange24h: null, availability: 'available', seq })),
+      stats: { averagePrice: average(s), priceRange: { min: lowest, max: highest }, salesCount: 0, lastSaleAt: null },
+    };
+  };
   app.get('/internal/sneakers/:id/prices', (req, res) => {
     const s = sneakerOf(req, res);
     const facts = s?.factsWithPrices ? { name: s.name, brand: s.brand, colorway: s.colorway, imageUrl: null } : {};
@@ -65,11 +92,11 @@ export async function startCatalogStub(serviceToken: string) {
   app.get('/internal/trending', (req, res) => {
     const exclude = new Set(String(req.query.exclude ?? '').split(',').filter(Boolean));
     const limit = Number(req.query.limit ?? 10);
-    res.json({ data: { timeframe: req.query.timeframe ?? '7d', sneakers: trending.filter((p) => !exclude.has(p.id)).slice(0, limit) } });
+    res.json({ data: { timeframe: req.query.timeframe ?? '7d', sneakers: trending.filter((p) => !exclude.has(p.id)).slice(0, limit).map(asTrending) } });
   });
   app.get('/api/sneakers/:id', (req, res) => {
     const s = sneakerOf(req, res);
-    if (s) res.json({ data: { id: s.id, name: s.name, brand: { name: s.brand }, colorway: s.colorway, imageUrl: `https://img.example/${s.id}.jpg`, retailPrice: s.retailPrice } });
+    if (s) res.json({ data: detailOf(s) });
   });
   app.get('/api/sneakers/:id/related', (req, res) => {
     const s = sneakerOf(req, res);
@@ -98,7 +125,7 @@ export type CatalogStub = Awaited<ReturnType<typeof startCatalogStub>>;
 /** Billing's entitlements for members a test puts on a plan (trial unless told otherwise). */
 export async function startBillingStub(serviceToken: string) {
   const plans = new Map<string, { plan: PlanName; expired: boolean }>();
-  const app = express();
+  const app = stubApp();
   app.get('/internal/entitlements/:userId', (req, res) => {
     if (req.get(SERVICE_TOKEN_HEADER) !== serviceToken) return refuse(res, 401, 'A valid service token is required', 'UNAUTHORIZED');
     if (req.query.role === 'admin') {

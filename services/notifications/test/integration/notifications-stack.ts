@@ -1,32 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
 import { inject } from 'vitest';
-import type { Envelope, EventData, EventKey, Valuation } from '@kicksight/contracts';
+import type { Envelope, EventData, EventKey, TrendingItem, Valuation } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, createEventProducer, listen, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
-import { Cleanups, jsonClient, smtpCatcher, stackEnv, startTestService, startTokenIssuer, startUpstream, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
-import { SERVICE_TOKEN, serviceUrlEnv, startBff } from '../../../../bff/test/integration/support.ts';
+import { Cleanups, TEST_SERVICE_TOKEN, jsonClient, serviceUrlEnv, smtpCatcher, stackEnv, startBffProcess, startTestService, startTokenIssuer, startUpstream, stubApp, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
 import { createApp, type NotificationsApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 
 /** The service token every service of the stack shares (the BFF's). */
-export { SERVICE_TOKEN };
+export const SERVICE_TOKEN = TEST_SERVICE_TOKEN;
 
 export const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations', import.meta.url));
 export const WEB_URL = 'http://web.kicksight.test';
 
-/** Catalog's and collection's internal answers, as the digest reads them; a test sets them. */
+/** A trending sneaker a test declares: what it sets, the rest as the catalog answers an unremarkable one. */
+export type StubTrending = Partial<TrendingItem> & Pick<TrendingItem, 'id' | 'name'>;
+
+const TRENDING_DEFAULTS: Omit<TrendingItem, 'id' | 'name'> = {
+  brand: 'Nike',
+  colorway: 'Default',
+  sku: null,
+  imageUrl: null,
+  retailPrice: null,
+  currentPrice: null,
+  lowestPrice: null,
+  highestPrice: null,
+  priceChange24h: null,
+  releaseDate: null,
+  availableSizes: [],
+  premiumPercent: null,
+  marketStatus: { label: 'Stable', color: 'gray', description: 'Prices are steady' },
+  trending: true,
+  lastSaleAt: null,
+};
+
+/** Catalog's and collection's internal answers, as the digest reads them (through their contract); a test sets them. */
 export interface MarketStub {
   url: string;
-  trending: Record<string, unknown>[];
+  trending: StubTrending[];
   valuations: Map<string, Partial<Valuation>>;
 }
 
 async function startMarketStub(cleanups: Cleanups): Promise<MarketStub> {
-  const stub = { trending: [] as Record<string, unknown>[], valuations: new Map<string, Partial<Valuation>>() };
-  const app = express();
+  const stub = { trending: [] as StubTrending[], valuations: new Map<string, Partial<Valuation>>() };
+  const app = stubApp();
   app.use((req, res, next) => (req.get(SERVICE_TOKEN_HEADER) === SERVICE_TOKEN ? next() : res.status(401).json({ message: 'no token', code: 'UNAUTHORIZED' })));
-  app.get('/internal/trending', (_req, res) => void res.json({ data: { timeframe: '24h', sneakers: stub.trending } }));
+  app.get('/internal/trending', (_req, res) => void res.json({ data: { timeframe: '24h', sneakers: stub.trending.map((sneaker) => ({ ...TRENDING_DEFAULTS, ...sneaker })) } }));
   app.get('/internal/users/:userId/valuation', (req, res) => {
     const v = stub.valuations.get(req.params.userId) ?? {};
     res.json({ data: { userId: req.params.userId, asOf: new Date().toISOString(), itemCount: 0, totalValue: 0, totalCost: 0, totalGainLoss: 0, gainLossPercent: 0, previous: null, change: null, changePercent: null, ...v } });
@@ -90,11 +109,10 @@ export async function startNotificationsStack({ env = {}, bff = false }: { env?:
     let bffUrl: string | undefined;
     if (bff) {
       const elsewhere = await startUpstream('elsewhere', cleanups);
-      const started = await startBff({
+      const started = await startBffProcess({
         stack,
         prefix: service.prefix,
         cleanups,
-        start: true,
         env: { ...serviceUrlEnv({ notifications: service.url }, elsewhere.url), AUTH_JWKS_URL: issuer.jwksUrl, SSE_HEARTBEAT_MS: '500', RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
       });
       bffUrl = started.url;

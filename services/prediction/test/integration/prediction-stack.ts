@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { PlanName } from '@kicksight/contracts';
 import { closeServer, createBillingClient, createEventProducer, listen, newEvent, openInfra, systemClock, type EventProducer, type Redis } from '@kicksight/platform';
-import { Cleanups, deadUrl, jsonClient, stackEnv, startTestService, startTokenIssuer, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
-import { serviceUrlEnv, startBff } from '../../../../bff/test/integration/support.ts';
+import { Cleanups, deadUrl, jsonClient, serviceUrlEnv, stackEnv, startBffProcess, startTestService, startTokenIssuer, testKafka, uniqueName, type JsonClient, type TestService } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startBillingStub, startCatalogStub, type BillingStub, type CatalogStub } from './stubs.ts';
@@ -62,7 +61,8 @@ export async function startPredictionStack({ cacheRedis }: { cacheRedis?: Redis 
     });
     cleanups.add(service.close);
 
-    const bff = await startBff({
+    // The BFF as its main.ts runs it: prediction's routes go to the service, every other owner is down.
+    const bff = await startBffProcess({
       stack,
       prefix: service.prefix,
       cleanups,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
 import { DAY_MS, dayStartMs, startOfUtcDayMs, PLANS, type EntitlementsView, type PlanName } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, listen } from '@kicksight/platform';
+import { stubApp } from '@kicksight/testkit';
 
 export interface StubSale {
   price: number;
@@ -24,7 +25,7 @@ export function realSales(sneakerName: string, today: Date): StubSale[] {
   const sales = rows
     .map((line) => line.split(','))
     .filter((cols) => cols[2]?.toLowerCase() === sneakerName.toLowerCase())
-    .map((cols) => ({ date: cols[0]!, price: Number(cols[3]) * 100, size: Number(cols[6]) }));
+    .map((cols) => ({ date: cols[0]!, price: Math.round(Number(cols[3]) * 100), size: Number(cols[6]) }));
   const last = sales.reduce((max, s) => (s.date > max ? s.date : max), '');
   const shift = startOfUtcDayMs(today) - dayStartMs(last);
   return sales.map((s) => ({ price: s.price, size: s.size, soldAt: new Date(Date.parse(`${s.date}T12:00:00Z`) + shift).toISOString() })).sort((a, b) => a.soldAt.localeCompare(b.soldAt));
@@ -37,7 +38,7 @@ export function realSales(sneakerName: string, today: Date): StubSale[] {
 export async function startCatalogStub(serviceToken: string, now: () => Date) {
   const sneakers = new Map<string, StubSale[]>();
   const calls: string[] = [];
-  const app = express();
+  const app = stubApp();
   app.get('/readyz', (_req, res) => void res.json({ status: 'ready', checks: {} }));
   app.use((req, res, next) => {
     calls.push(req.path);
@@ -83,7 +84,7 @@ export type CatalogStub = Awaited<ReturnType<typeof startCatalogStub>>;
 /** Billing's entitlements for members a test puts on a plan (trial unless told otherwise). */
 export async function startBillingStub(serviceToken: string) {
   const plans = new Map<string, PlanName>();
-  const app = express();
+  const app = stubApp();
   app.get('/internal/entitlements/:userId', (req, res) => {
     if (req.get(SERVICE_TOKEN_HEADER) !== serviceToken) return refuse(res, 401, 'A valid service token is required', 'UNAUTHORIZED');
     const plan = plans.get(req.params.userId) ?? 'trial';

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { WEB, findSneaker, makePremium, openPage, screenshot, testAccount, testSignIn, useBrowser } from './part1-support.ts';
+import { describe, it } from 'vitest';
+import { WEB, expect, findSneaker, makePremium, openPage, testAccount, testSignIn, useBrowser } from '../fixture.ts';
+import { screenshot } from '../screenshots.ts';
 
 const browser = useBrowser();
 
@@ -14,7 +15,7 @@ describe('the sneaker forecast by tier', () => {
     const lockedForecast = trialPage.getByRole('region', { name: 'AI Price Forecast' });
     await lockedForecast.getByRole('button', { name: 'Upgrade to Unlock' }).waitFor({ timeout: 15_000 });
     await lockedForecast.getByText('30-day money-back guarantee').waitFor();
-    expect(await lockedForecast.locator('[data-locked="true"]').count()).toBe(1);
+    await expect(lockedForecast.locator('[data-locked="true"]')).toHaveCount(1);
     await trialPage.getByRole('region', { name: 'Historical Sales Data' }).locator('[data-locked="true"]').waitFor();
     await screenshot(trialPage, 'forecast-locked-trial');
     await lockedForecast.getByRole('button', { name: 'Upgrade to Unlock' }).click();
@@ -27,8 +28,8 @@ describe('the sneaker forecast by tier', () => {
     await page.goto(`${WEB}/admin/product/${sneaker.id}`);
     const forecast = page.getByRole('region', { name: 'AI Price Forecast' });
     await forecast.getByText('Predicted price (30 days)').waitFor({ timeout: 20_000 });
-    expect(await forecast.locator('[data-locked="true"]').count()).toBe(0);
-    for (const band of ['50', '80', '95']) expect(await forecast.locator(`path[data-band="${band}"]`).count()).toBe(1);
+    await expect(forecast.locator('[data-locked="true"]')).toHaveCount(0);
+    for (const band of ['50', '80', '95']) await expect(forecast.locator(`path[data-band="${band}"]`)).toHaveCount(1);
     await forecast.getByRole('img', { name: /30-day price forecast: 30-day forecast \$[\d,]+, 80% likely between/ }).waitFor();
     await page.getByRole('region', { name: 'Historical Sales Data' }).getByRole('img', { name: /Historical sales: \d+-day average/ }).waitFor({ timeout: 15_000 });
     await page.getByRole('table', { name: 'Recent sales' }).waitFor();

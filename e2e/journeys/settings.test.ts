@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { smtpCatcher, waitFor } from '@kicksight/testkit';
-import { WEB, api, openAs, register, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+import { WEB, api, expect, newPage, openAs, register, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
 const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 const errorOf = async (page: Page, label: string) => {
   const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
@@ -16,20 +17,20 @@ describe('settings in a real browser', () => {
   it('validates and saves the profile, mapping a taken email; an account without a password sees the Google notice', async () => {
     const taken = await testLogin(uniqueEmail('taken'));
     const user = await testLogin(uniqueEmail('settings'));
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser());
     await openAs(page, user, '/admin/settings');
     const first = page.getByLabel('First name', { exact: true });
     const handle = user.user.email.split('@')[0];
     await expect.poll(() => first.inputValue(), { timeout: 15_000 }).toBe(handle);
     await page.getByText('Google OAuth Account').waitFor();
-    expect(await page.getByRole('button', { name: 'Change Password' }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Change Password' })).toHaveCount(0);
     await screenshotBothThemes(page, 'settings', (p) => p.getByRole('button', { name: 'Save Profile' }).waitFor());
 
     await first.fill('');
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByRole('button', { name: 'Save Profile' }).click();
-    expect(await errorOf(page, 'First name')).toBe('First name is required');
-    expect(await errorOf(page, 'Email')).toBe('Please enter a valid email address');
+    await expect.poll(() => errorOf(page, 'First name')).toBe('First name is required');
+    await expect.poll(() => errorOf(page, 'Email')).toBe('Please enter a valid email address');
 
     await first.fill('Sam');
     await page.getByLabel('Last name', { exact: true }).fill('Settings');
@@ -66,14 +67,14 @@ describe('settings in a real browser', () => {
     await openAs(page, user, '/admin/settings');
     await page.getByRole('button', { name: 'Change Password' }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Change Password' }).click();
-    expect(await errorOf(page, 'Current password')).toBe('Current password is required');
-    expect(await errorOf(page, 'New password')).toBe('New password is required');
+    await expect.poll(() => errorOf(page, 'Current password')).toBe('Current password is required');
+    await expect.poll(() => errorOf(page, 'New password')).toBe('New password is required');
 
     await page.getByLabel('Current password', { exact: true }).fill('Wrong-Password1!');
     await page.getByLabel('New password', { exact: true }).fill('weakpassword');
     await page.getByLabel('Confirm new password', { exact: true }).fill('weakpassword');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    expect(await errorOf(page, 'New password')).toBe('Password must contain uppercase, lowercase, number, and special character');
+    await expect.poll(() => errorOf(page, 'New password')).toBe('Password must contain uppercase, lowercase, number, and special character');
 
     await page.getByLabel('New password', { exact: true }).fill('Stronger-Pass2!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Stronger-Pass2!');
@@ -83,7 +84,7 @@ describe('settings in a real browser', () => {
     await page.getByLabel('Current password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText('Password Changed').waitFor();
-    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
     const login = await api('POST', '/api/auth/login', { body: { email: user.user.email, password: 'Stronger-Pass2!' } });
     expect(login.status).toBe(200);
     await page.close();

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PASSWORD, WEB, api, openPage, screenshot, testAccount, testSignIn, uniqueEmail, useBrowser } from './part1-support.ts';
+import { PASSWORD, WEB, api, expect, openPage, testAccount, testSignIn, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshot } from '../screenshots.ts';
 
 const browser = useBrowser();
 
@@ -61,9 +62,9 @@ describe('a trial member in the browser', () => {
     const [item] = collection.body.data.items;
     expect(item).toMatchObject({ sneakerId, size: variant.size, purchasePrice: variant.currentPrice });
     await card.getByText(usd(item.currentValue), { exact: true }).first().waitFor();
-    const gain = (await card.locator('dd').nth(2).textContent())!;
-    expect(gain).toContain(usd(Math.abs(item.gainLoss)));
-    expect(gain).toMatch(/\(([+-]?\d+\.\d)%\)/);
+    const gain = card.locator('dd').nth(2);
+    await expect(gain).toContainText(usd(Math.abs(item.gainLoss)));
+    await expect(gain).toHaveText(/\(([+-]?\d+\.\d)%\)/);
     await page.getByRole('region', { name: 'Total Items' }).getByText('1', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Total Value' }).getByText(usd(collection.body.data.stats.totalValue), { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Profit/Loss' }).waitFor();
@@ -84,7 +85,7 @@ describe('a trial member in the browser', () => {
     await page.getByRole('table', { name: 'Collection items' }).getByText(name).waitFor();
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await screenshot(page, 'collection-list-dark');
-    expect(await page.evaluate(() => localStorage.getItem('kicksight-theme'))).toBe('dark');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('kicksight-theme'))).toBe('dark');
     expect(errors).toEqual([]);
   }, 120_000);
 

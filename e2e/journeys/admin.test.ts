@@ -1,19 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { adminLogin, openAs, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
+import { describe, it } from 'vitest';
+import { adminLogin, expect, newPage, openAs, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 describe('admin analytics', () => {
   it('shows the admin the KPIs, the tabs and the newest users, and the email template page', async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser());
     await openAs(page, await adminLogin(), '/admin/admin-panel');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
     await page.getByText('Monthly Recurring Revenue').waitFor();
     for (const kpi of ['Active Users', 'Trial Conversion', 'Churn Rate']) await page.getByText(kpi, { exact: true }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Revenue', 'Users', 'Usage', 'System Health']);
-    expect(await page.getByRole('img', { name: 'Trial conversions by day' }).locator('rect').count()).toBe(7);
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Revenue', 'Users', 'Usage', 'System Health']);
+    await expect(page.getByRole('img', { name: 'Trial conversions by day' }).locator('rect')).toHaveCount(7);
     await page.getByRole('tabpanel').getByRole('row').nth(1).waitFor();
-    expect(await page.getByRole('tabpanel').getByRole('row').count()).toBeLessThanOrEqual(11);
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('row').count()).toBeLessThanOrEqual(11);
     await page.getByLabel('Range').selectOption('7');
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('tab', { name: 'System Health' }).click();
@@ -22,7 +23,7 @@ describe('admin analytics', () => {
 
     await page.goto(page.url().replace('/admin/admin-panel', '/admin/email-templates'));
     await page.getByRole('heading', { name: 'Email Templates' }).waitFor();
-    expect(await page.getByRole('button', { name: /^Test [a-z]/ }).count()).toBe(10);
+    await expect(page.getByRole('button', { name: /^Test [a-z]/ })).toHaveCount(10);
     await screenshotBothThemes(page, 'email-templates', (p) => p.getByRole('button', { name: 'Test All Templates' }).waitFor());
     await page.close();
   });
@@ -32,7 +33,7 @@ describe('admin analytics', () => {
     await openAs(page, await testLogin(uniqueEmail('member')), '/admin/admin-panel');
     await page.getByText('Access Denied').waitFor({ timeout: 15_000 });
     await page.getByText('You need administrator privileges to access this page.', { exact: false }).waitFor();
-    expect(await page.getByText('Monthly Recurring Revenue').count()).toBe(0);
+    await expect(page.getByText('Monthly Recurring Revenue')).toHaveCount(0);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { WEB, screenshotBothThemes, sharedBrowser } from './part2-support.ts';
+import { describe, it } from 'vitest';
+import { WEB, expect, newPage, useBrowser } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'kicksight-demo';
 const SCREENS: [string, string][] = [
@@ -13,24 +14,25 @@ const SCREENS: [string, string][] = [
   ['product', 'Product'],
 ];
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 describe('the demo area', () => {
   it('stays behind its gate until the right password, shows its eight screens without calls, and logs out', async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser());
     await page.goto(`${WEB}/demo/dashboard`);
     await page.getByLabel('Demo password').fill('not-the-password');
     await page.getByRole('button', { name: 'Enter Demo' }).click();
     await page.getByText('Invalid password. Please try again.').waitFor();
-    expect(await page.getByLabel('Demo password').inputValue()).toBe('');
-    expect(await page.evaluate(() => sessionStorage.getItem('demo-access'))).toBeNull();
+    await expect(page.getByLabel('Demo password')).toHaveValue('');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('demo-access'))).toBeNull();
     await screenshotBothThemes(page, 'demo-gate', (p) => p.getByRole('button', { name: 'Enter Demo' }).waitFor());
 
     await page.getByLabel('Demo password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Enter Demo' }).click();
     await page.getByText('Total Portfolio Value').first().waitFor();
-    const marker = JSON.parse((await page.evaluate(() => sessionStorage.getItem('demo-access'))) ?? '{}');
-    expect(marker.granted).toBe(true);
+    const markerOf = async () => JSON.parse((await page.evaluate(() => sessionStorage.getItem('demo-access'))) ?? '{}');
+    await expect.poll(async () => (await markerOf()).granted).toBe(true);
+    const marker = await markerOf();
     expect(marker.expiresAt - marker.timestamp).toBeGreaterThan(2 * 60 * 60 * 1000 - 60_000);
 
     const calls: string[] = [];
@@ -46,7 +48,7 @@ describe('the demo area', () => {
 
     await page.getByRole('button', { name: 'Demo Logout' }).click();
     await page.getByRole('button', { name: 'Enter Demo' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('demo-access'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('demo-access'))).toBeNull();
     await page.close();
   });
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { WEB, continueOnWeb, screenshotBothThemes, uniqueEmail, sharedBrowser } from './part2-support.ts';
+import { describe, it } from 'vitest';
+import { WEB, continueOnWeb, expect, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 describe('a visitor buys Pro yearly from the pricing page', () => {
   it('registers, pays on the local checkout, lands premium, sees the invoice and cancels to Cancelling', async () => {
@@ -11,7 +12,7 @@ describe('a visitor buys Pro yearly from the pricing page', () => {
     await page.goto(`${WEB}/pricing`);
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     await page.getByText('3-day free trial included').waitFor();
-    expect(await page.getByText('Save up to 23%').count()).toBe(1);
+    await expect(page.getByText('Save up to 23%')).toHaveCount(1);
     await page.getByRole('article', { name: 'Pro' }).waitFor();
     await screenshotBothThemes(page, 'pricing', (p) => p.getByRole('article', { name: 'Pro' }).waitFor());
 
@@ -21,7 +22,7 @@ describe('a visitor buys Pro yearly from the pricing page', () => {
     await page.waitForURL(`${WEB}/register?plan=premium&billing=yearly`);
     const box = page.getByRole('region', { name: 'Selected plan' });
     await box.getByText('Save 23%').waitFor();
-    expect(await box.textContent()).toContain('$99.90/year');
+    await expect(box).toContainText('$99.90/year');
     await screenshotBothThemes(page, 'register-with-plan', (p) => p.getByRole('region', { name: 'Selected plan' }).getByText('Save 23%').waitFor());
 
     await page.getByLabel('Full name').fill('Yara Yearly');
@@ -37,8 +38,7 @@ describe('a visitor buys Pro yearly from the pricing page', () => {
     await page.waitForURL(/\/admin\/membership\?checkout=success/, { timeout: 15_000 });
     await continueOnWeb(page);
     await page.getByText('Payment successful! Your Pro plan is active.').waitFor({ timeout: 30_000 });
-    const tier = await page.evaluate(() => JSON.parse(localStorage.getItem('kicksight-auth') ?? 'null')?.user?.membershipTier);
-    expect(tier).toBe('premium');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('kicksight-auth') ?? 'null')?.user?.membershipTier)).toBe('premium');
 
     const plan = page.getByRole('region', { name: 'Current Plan' });
     await plan.getByText('Pro').first().waitFor();
@@ -47,14 +47,14 @@ describe('a visitor buys Pro yearly from the pricing page', () => {
     const history = page.getByRole('region', { name: 'Billing History' });
     const invoice = history.getByRole('row').filter({ hasText: '$99.90' });
     await invoice.getByText('Paid').waitFor();
-    expect(await history.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Description', 'Amount', 'Status', 'Invoice']);
+    await expect(history.getByRole('columnheader')).toHaveText(['Date', 'Description', 'Amount', 'Status', 'Invoice']);
     await screenshotBothThemes(page, 'membership', (p) => p.getByRole('region', { name: 'Billing History' }).getByText('Paid').waitFor());
 
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Cancel' }).click();
     await plan.getByText('Cancelling').waitFor();
     await page.getByText('Subscription cancelled').waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
 
     await page.goto(`${WEB}/admin/upgrade`);
     await page.getByText('Save up to 25%').waitFor();

@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { api, openAs, recordSale, screenshotBothThemes, testLogin, uniqueEmail, sharedBrowser } from './part2-support.ts';
-
-const browser = sharedBrowser();
+import { describe, it } from 'vitest';
+import { api, expect, newPage, openAs, recordSale, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
 describe('a price alert in the notifications popover', () => {
   it('fires when a recorded sale crosses the target and shows up without a reload', async () => {
@@ -17,7 +16,7 @@ describe('a price alert in the notifications popover', () => {
     const alert = await api('POST', '/api/price-alerts', { token, body: { sneakerId: sneaker.id, targetPrice: target, size: priced.size } });
     expect(alert.status).toBe(201);
 
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser());
     await openAs(page, user, '/admin/collection');
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.getByText('No notifications yet').waitFor({ timeout: 15_000 });
@@ -34,7 +33,7 @@ describe('a price alert in the notifications popover', () => {
     await page.getByRole('button', { name: /Notifications, 1 unread/ }).waitFor({ timeout: 20_000 });
     const popover = page.getByRole('dialog', { name: 'Notifications' });
     await popover.getByRole('listitem').first().waitFor();
-    expect(await popover.textContent()).toContain(sneaker.name);
+    await expect(popover).toContainText(sneaker.name);
     expect(navigations).toBe(0);
     await screenshotBothThemes(page, 'notifications', async (p) => {
       await p.getByRole('button', { name: /Notifications, 1 unread/ }).click();

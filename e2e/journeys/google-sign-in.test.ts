@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { randomUUID } from 'node:crypto';
-import { WEB, screenshot, uniqueEmail, useBrowser } from './part1-support.ts';
+import { WEB, expect, uniqueEmail, useBrowser } from '../fixture.ts';
+import { screenshot } from '../screenshots.ts';
 
 /**
  * Google is stood in for by a local OAuth2 server on this port; the auth service must use it for its
@@ -68,7 +69,7 @@ describe('Google sign-in through the popup', () => {
     const page = await context.newPage();
     await page.goto(`${WEB}/login`);
     const popup = await googlePopup(page, 'Sign in with Google');
-    expect(popup.url()).toMatch(GOOGLE_AUTHORIZE);
+    await expect(popup).toHaveURL(GOOGLE_AUTHORIZE);
     const params = new URL(popup.url()).searchParams;
     expect(params.get('scope')).toBe('openid email profile');
     expect(params.get('response_type')).toBe('code');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEB, api, uniqueEmail } from './api.ts';
+import { WEB, api, uniqueEmail } from '../api.ts';
 
 /** Submits a form of a local payment page as the browser does, following the signed action. */
 async function submit(pageUrl: string, button: 'pay' | 'cancel'): Promise<Response> {

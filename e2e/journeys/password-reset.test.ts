@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { smtpCatcher, waitFor } from '@kicksight/testkit';
-import { WEB, openPage, screenshot, signIn, testAccount, useBrowser } from './part1-support.ts';
+import { WEB, expect, openPage, signIn, testAccount, useBrowser } from '../fixture.ts';
+import { screenshot } from '../screenshots.ts';
 
 const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
 const browser = useBrowser();
