@@ -33,7 +33,7 @@ export default defineConfig({
       ]),
       'web/vitest.config.ts',
       // The benchmarks' own helpers (the benchmarks themselves run with `npm run bench`).
-      { test: { name: 'scripts:unit', root: 'scripts', include: ['bench/**/*.test.ts', 'lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { test: { name: 'scripts:unit', root: 'scripts', include: ['bench/**/*.test.ts', 'lint/**/*.test.ts', 'lib/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       // The Helm chart, the plain manifests, skaffold.yaml and the Dockerfiles, checked offline.
       { test: { name: 'deploy:unit', root: 'deploy', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },

@@ -6,6 +6,8 @@ set -euo pipefail
 PROC_TAG=apps
 # shellcheck source=lib/proc.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/proc.sh"
+# shellcheck source=lib/public-bind.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/public-bind.sh"
 
 STACK_ENV=$KS_STACK_DIR/stack.env
 APP_ENV=$KS_STACK_DIR/app.env
@@ -20,7 +22,7 @@ APPS=(
   "billing services/billing/src/main.ts ${KS_BILLING_PORT:-4004} ${KS_BILLING_INTERNAL_PORT:-4104}"
   "prediction services/prediction/src/main.ts ${KS_PREDICTION_PORT:-4005} ${KS_PREDICTION_INTERNAL_PORT:-4105}"
   "notifications services/notifications/src/main.ts ${KS_NOTIFICATIONS_PORT:-4006} ${KS_NOTIFICATIONS_INTERNAL_PORT:-4106}"
-  "bff bff/src/main.ts ${KS_BFF_PORT:-8080} -"
+  "bff bff/src/main.ts ${KS_BFF_PORT:-8080} ${KS_BFF_INTERNAL_PORT:-$((${KS_BFF_PORT:-8080} + 100))}"
   "web web/server/main.ts ${KS_WEB_PORT:-5173} -"
 )
 
@@ -157,10 +159,9 @@ cmd_up() {
     note apps "switching to $mode mode: restarting what runs"
     cmd_down
   fi
-  case "${HOST:-127.0.0.1}" in
-    127.* | localhost | ::1) ;;
-    *) note apps "WARNING: HOST=$HOST: every process listens on that address and is reachable from other machines" ;;
-  esac
+  local warning
+  warning=$(public_bind_warning "${HOST:-}")
+  [[ -z "$warning" ]] || note apps "$warning"
   write_app_env
   write_auth_env
   echo "$mode" >"$MODE_FILE"

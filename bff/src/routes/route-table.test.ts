@@ -80,11 +80,11 @@ const cases: Case[] = [
   ['GET', '/api/admin/analytics/dashboard', 'bff', 'admin'],
   ['POST', '/api/demo/access', 'bff', 'public'],
   ['GET', '/api/events', 'bff', 'token'],
-  ['GET', '/api/health', 'bff', 'public'],
+  ['GET', '/api/health', 'bff', 'optional'],
   ['GET', '/api/docs', 'bff', 'public'],
   ['GET', '/api/docs/openapi.json', 'bff', 'public'],
   ['GET', '/api/docs/swagger-ui.css', 'bff', 'public'],
-  ['HEAD', '/api/health', 'bff', 'public'],
+  ['HEAD', '/api/health', 'bff', 'optional'],
   // nobody
   ['GET', '/api/user', 'none'],
   ['PUT', '/api/user', 'none'],

@@ -79,7 +79,7 @@ const OWNER_ROWS: Row[] = [
   row('/api/admin/analytics/dashboard', 'bff', { access: 'admin' }),
   row('/api/demo/access', 'bff', { access: 'public' }),
   row('/api/events', 'bff', { queryToken: true }),
-  row('/api/health', 'bff', { access: 'public' }),
+  row('/api/health', 'bff', { access: 'optional' }),
   row('/api/docs/*', 'bff', { access: 'public' }),
 ];
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '@kicksight/contracts';
 import { closeServer, listen, openInfra, type ServiceApp } from '@kicksight/platform';
-import { stackEnv, createTestTopics, startTestService, testKafka, type TestService } from '@kicksight/testkit';
+import { Cleanups, stackEnv, createTestTopics, startTestService, startTokenIssuer, testKafka, type TestService, type TokenIssuer } from '@kicksight/testkit';
 import { createApp as createAuth } from '../../../services/auth/src/app.ts';
 import { loadConfig as authConfig } from '../../../services/auth/src/config.ts';
 import { generateSigningKey, loadSigningKeys } from '../../../services/auth/src/domain/tokens.ts';
@@ -24,6 +24,9 @@ const stack = inject('stack');
 const cleanups: (() => Promise<unknown>)[] = [];
 const services = new Map<ServiceName, TestService>();
 let bffUrl: string;
+let internalUrl: string;
+let issuer: TokenIssuer;
+const issuerCleanups = new Cleanups();
 
 const migrationsOf = (name: ServiceName) => fileURLToPath(new URL(`../../../services/${name}/src/store/migrations`, import.meta.url));
 
@@ -63,8 +66,11 @@ beforeAll(async () => {
   const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'bff_health');
   cleanups.push(topics.drop);
   const urls = await Promise.all(SERVICE_NAMES.map(async (name) => [`${name.toUpperCase()}_URL`, await startService(name)] as const));
+  issuer = await startTokenIssuer(issuerCleanups);
+  cleanups.push(() => issuerCleanups.run());
   const config = loadConfig({
     ...Object.fromEntries(urls),
+    AUTH_JWKS_URL: issuer.jwksUrl,
     SERVICE_TOKEN: 'integration-service-token',
     REDIS_URL: stack.redis,
     KAFKA_BROKERS: stack.kafkaBrokers.join(','),
@@ -79,33 +85,62 @@ beforeAll(async () => {
   const { server, url } = await listen(bff.app, 0, '127.0.0.1');
   cleanups.push(() => closeServer(server, 1_000));
   bffUrl = url;
+  const internal = await listen(bff.internalApp!, 0, '127.0.0.1');
+  cleanups.push(() => closeServer(internal.server, 1_000));
+  internalUrl = internal.url;
 }, 120_000);
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
+/** The detailed report, as an administrator and the internal port see it. */
+const detailed = async (url: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(url, { headers });
+  return { status: response.status, data: ((await response.json()) as { data: SystemHealth }).data };
+};
+
 describe('GET /api/health', () => {
-  it('lists every service as ready, with the stores and broker each one checked', async () => {
+  it('tells anyone only whether each part is up: no address, store check or timing', async () => {
     const response = await fetch(`${bffUrl}/api/health`);
-    const { data } = (await response.json()) as { data: SystemHealth };
     expect(response.status).toBe(200);
-    expect(data.status).toBe('ok');
-    expect(Object.keys(data.services).sort()).toEqual([...SERVICE_NAMES].sort());
-    for (const name of SERVICE_NAMES) expect(data.services[name]?.status, name).toBe('ready');
-    expect(Object.keys(data.services.auth!.checks!)).toEqual(expect.arrayContaining(['kafka', 'postgres', 'redis']));
-    expect(Object.keys(data.services.catalog!.checks!)).toEqual(expect.arrayContaining(['kafka', 'mongo', 'redis']));
-    expect(data.bff.checks.redis?.ok).toBe(true);
-    expect(data.bff.checks.kafka?.ok).toBe(true);
+    const { data } = (await response.json()) as { data: unknown };
+    expect(data).toEqual({ status: 'ok', services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, { status: 'ready' }])) });
+    // A member's token changes nothing; a forged administrator's token is not believed.
+    for (const token of [await issuer.mint({ id: 'member-1' }), await issuer.mint({ id: 'admin-1', role: 'admin' }, { key: issuer.otherKey })]) {
+      const seen = await fetch(`${bffUrl}/api/health`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await seen.json()).toEqual({ data });
+    }
+  });
+
+  it('lists every service with the stores and broker each one checked, for an administrator and on the internal port', async () => {
+    const admin = { authorization: `Bearer ${await issuer.mint({ id: 'admin-1', role: 'admin' })}` };
+    for (const { status, data } of [await detailed(`${bffUrl}/api/health`, admin), await detailed(`${internalUrl}/health`)]) {
+      expect(status).toBe(200);
+      expect(data.status).toBe('ok');
+      expect(Object.keys(data.services).sort()).toEqual([...SERVICE_NAMES].sort());
+      for (const name of SERVICE_NAMES) expect(data.services[name]?.status, name).toBe('ready');
+      expect(data.services.auth!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(Object.keys(data.services.auth!.checks!)).toEqual(expect.arrayContaining(['kafka', 'postgres', 'redis']));
+      expect(Object.keys(data.services.catalog!.checks!)).toEqual(expect.arrayContaining(['kafka', 'mongo', 'redis']));
+      expect(data.bff.checks.redis?.ok).toBe(true);
+      expect(data.bff.checks.kafka?.ok).toBe(true);
+    }
+  });
+
+  it('serves the metrics on the internal port only', async () => {
+    expect((await fetch(`${bffUrl}/metrics`)).status).toBe(404);
+    const metrics = await fetch(`${internalUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^http_requests_total\{/m);
   });
 
   it('reports a service that stopped as unreachable and the system as degraded', async () => {
     await services.get('prediction')!.close();
     const response = await fetch(`${bffUrl}/api/health`);
-    const { data } = (await response.json()) as { data: SystemHealth };
     expect(response.status).toBe(503);
-    expect(data.status).toBe('degraded');
+    expect(await response.json()).toMatchObject({ data: { status: 'degraded', services: { prediction: { status: 'unreachable' }, auth: { status: 'ready' } } } });
+    const { data } = await detailed(`${internalUrl}/health`);
     expect(data.services.prediction).toMatchObject({ status: 'unreachable', error: 'not reachable' });
-    expect(data.services.auth?.status).toBe('ready');
   });
 });
