@@ -23,7 +23,7 @@ APPS=(
   "prediction services/prediction/src/main.ts ${KS_PREDICTION_PORT:-4005} ${KS_PREDICTION_INTERNAL_PORT:-4105}"
   "notifications services/notifications/src/main.ts ${KS_NOTIFICATIONS_PORT:-4006} ${KS_NOTIFICATIONS_INTERNAL_PORT:-4106}"
   "bff bff/src/main.ts ${KS_BFF_PORT:-8080} ${KS_BFF_INTERNAL_PORT:-$((${KS_BFF_PORT:-8080} + 100))}"
-  "web web/server/main.ts ${KS_WEB_PORT:-5173} -"
+  "web web/server/main.ts ${KS_WEB_PORT:-5173} ${KS_WEB_INTERNAL_PORT:-$((${KS_WEB_PORT:-5173} + 100))}"
 )
 
 # A random secret of <bytes> bytes, as hex.

@@ -93,7 +93,6 @@ export function createApp({ infra, config }: Deps): BffApp {
     name: 'bff',
     logger,
     // The internal port (metrics, detailed health) is reachable from Kicksight's own processes only.
-    serviceToken: config.SERVICE_TOKEN,
     metricsPort: 'internal',
     // Ready once the stores answer and this pod has read every deletion that was on the user topic.
     checks: { ...infra.checks, userEvents: userEvents.caughtUp },

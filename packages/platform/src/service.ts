@@ -42,7 +42,7 @@ export interface HttpSurfaceOptions {
   name: string;
   logger: Logger;
   checks: Record<string, ReadinessCheck>;
-  /** With a service token the surface also has an internal app, reachable only from Kicksight's own processes. */
+  /** With a service token the surface also has an internal app (`/internal/...` behind the token), reachable only from Kicksight's own processes. */
   serviceToken?: string;
   /** Mounts the public routes; the app's metrics are handed over for routes that report on them. */
   routes?: (app: Express, metrics: Metrics) => void;
@@ -52,7 +52,10 @@ export interface HttpSurfaceOptions {
   rawBodyPaths?: string[];
   /** See `HttpAppOptions.trustProxy` (the public app only). */
   trustProxy?: number | string;
-  /** Where Prometheus scrapes `/metrics`: the public port (services, reached only inside the cluster) or the internal one (the BFF). */
+  /**
+   * Where Prometheus scrapes `/metrics`: the public port (services, reached only inside the cluster) or an
+   * internal app of its own (the BFF and the web server, whose public ports face the internet).
+   */
   metricsPort?: 'public' | 'internal';
 }
 
@@ -66,13 +69,13 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
   options.routes?.(app, metrics);
   finishHttpApp(app, logger);
 
-  if (serviceToken === undefined) return { app, metrics };
+  if (serviceToken === undefined && metricsPort === 'public') return { app, metrics };
   const internalApp = createHttpApp({ logger });
   // Services calling each other never revalidate an answer: no ETag (a hash of every body) on this port.
   internalApp.set('etag', false);
   internalApp.use(healthRouter(checks));
   if (metricsPort === 'internal') internalApp.get('/metrics', metrics.handler);
-  internalApp.use('/internal', requireServiceToken(serviceToken));
+  if (serviceToken !== undefined) internalApp.use('/internal', requireServiceToken(serviceToken));
   options.internalRoutes?.(internalApp);
   finishHttpApp(internalApp, logger);
   return { app, internalApp, metrics };
