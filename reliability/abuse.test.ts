@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BFF, call, describeAnswer, isRefusal, newMember, registeredMember } from './support.ts';
+import { BFF, WEB, call, describeAnswer, isRefusal, newMember, onWeb, registeredMember, upgradeToUnlimited } from './support.ts';
 
 // Limits that hold against a client that tries too often, or lies about where it is.
 describe('abuse', () => {
@@ -58,6 +58,18 @@ describe('abuse', () => {
     const signature = createHmac('sha256', 'local-gateway-development-secret').update(`${path}:${expires}`).digest('base64url');
     const answer = await call('GET', `/api${path}?expires=${expires}&signature=${signature}`);
     expect(isRefusal(answer, 403), describeAnswer(answer)).toBe(true);
+  });
+
+  it("opens a member's billing portal only in the browser that asked for it, not from a leaked link", async () => {
+    const member = await newMember('leaked');
+    await upgradeToUnlimited(member);
+    const asked = await fetch(`${WEB}/api/membership/portal`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` } });
+    expect(asked.status).toBe(200);
+    const link = onWeb(((await asked.json()) as { data: { url: string } }).data.url);
+    const cookie = asked.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await fetch(link, { headers: { cookie } })).status).toBe(200);
+    const leaked = await fetch(link);
+    expect(leaked.status).toBe(403);
   });
 
   for (const [name, path, base] of [

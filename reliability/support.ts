@@ -80,3 +80,20 @@ export function isRefusal(answer: Answer, status: number | number[]): boolean {
 }
 
 export const describeAnswer = (answer: Answer) => `${answer.status} ${typeof answer.body === 'string' ? answer.body.slice(0, 200) : JSON.stringify(answer.body).slice(0, 300)}`;
+
+/** An address of the payment pages (made for the configured web origin), at the origin under test. */
+export const onWeb = (url: string) => {
+  const { pathname, search } = new URL(url.replaceAll('&amp;', '&'));
+  return `${WEB}${pathname}${search}`;
+};
+
+/** Moves a member to the Unlimited plan through the local gateway's own checkout page (the apps' PAYMENT_GATEWAY=local). */
+export async function upgradeToUnlimited(member: Member): Promise<void> {
+  const checkout = await call('POST', '/api/membership/checkout', { token: member.token, body: { planName: 'unlimited', billingPeriod: 'monthly' } });
+  if (checkout.status !== 200) throw new Error(`checkout answered ${describeAnswer(checkout)}`);
+  const page = await fetch(onWeb(checkout.body.data.url));
+  const pay = /<form method="post" action="([^"]+\/pay\?[^"]+)"/.exec(await page.text())?.[1];
+  if (!pay) throw new Error(`no pay button on the local checkout page (${page.status})`);
+  const paid = await fetch(onWeb(pay), { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`paying answered ${paid.status}`);
+}

@@ -20,7 +20,8 @@ export interface PaymentGateway {
   /** Moves an existing paid subscription to another plan or period (with proration), never opening a second one. */
   changePlan(subscription: Subscription, plan: PaidPlan, period: BillingPeriod): Promise<void>;
   /** A page where the member manages payment details and invoices. */
-  createPortal(subscription: Subscription, returnUrl: string): Promise<{ url: string }>;
+  /** `browserBinding`: a secret of the browser that asked, which the local gateway's link opens only with. */
+  createPortal(subscription: Subscription, returnUrl: string, browserBinding: string): Promise<{ url: string }>;
   /** Stops renewal; access runs to the end of the period. */
   cancelAtPeriodEnd(subscription: Subscription): Promise<void>;
   /** Ends the subscription at once (account deletion). */

@@ -60,8 +60,8 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
       await activate(subscription.userId, plan, period, `local-change-${randomUUID()}`);
     },
 
-    async createPortal(subscription) {
-      return { url: links.url(`/membership/local/portal/${subscription.userId}`) };
+    async createPortal(subscription, _returnUrl, browserBinding) {
+      return { url: links.url(`/membership/local/portal/${subscription.userId}`, browserBinding) };
     },
 
     async cancelAtPeriodEnd(subscription) {
