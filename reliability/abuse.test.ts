@@ -72,6 +72,17 @@ describe('abuse', () => {
     expect(leaked.status).toBe(403);
   });
 
+  for (const [name, ticket] of [
+    ['no ticket', undefined],
+    ['a forged ticket', `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"scope":"demo","exp":9999999999}').toString('base64url')}.forged`],
+    ['a ticket with no signature (alg none)', `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"scope":"demo","exp":9999999999}').toString('base64url')}.`],
+  ] as const) {
+    it(`gives the demo's data for ${name} to nobody`, async () => {
+      const answer = await call('GET', '/api/demo/data', { headers: ticket === undefined ? {} : { 'x-demo-ticket': ticket } });
+      expect(isRefusal(answer, 401), describeAnswer(answer)).toBe(true);
+    });
+  }
+
   for (const [name, path, base] of [
     ["catalog's test route through the web origin", '/api/test/sales', undefined],
     ["catalog's test route through the BFF", '/api/test/sales', BFF],

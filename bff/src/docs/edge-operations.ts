@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   dashboardMarketOverviewSchema,
+  demoDataSchema,
   dashboardStatsSchema,
   dashboardTrendingQuerySchema,
   dashboardTrendingSchema,
@@ -32,6 +33,15 @@ export const edgeOperations: Operation[] = [
     body: demoAccessBodySchema,
     response: demoTicketSchema,
     errors: ['INVALID_DEMO_PASSWORD', 'RATE_LIMITED'],
+  },
+  {
+    method: 'get',
+    path: '/api/demo/data',
+    summary: "The demo area's sample data, for a valid demo ticket in the X-Demo-Ticket header (401 otherwise)",
+    tag: 'demo',
+    access: 'public',
+    response: demoDataSchema,
+    errors: ['INVALID_DEMO_TICKET'],
   },
   {
     method: 'get',

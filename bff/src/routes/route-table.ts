@@ -78,6 +78,7 @@ const OWNER_ROWS: Row[] = [
   ...bffDashboards.map((name) => row(`/api/dashboard/${name}`, 'bff')),
   row('/api/admin/analytics/dashboard', 'bff', { access: 'admin' }),
   row('/api/demo/access', 'bff', { access: 'public' }),
+  row('/api/demo/data', 'bff', { access: 'public' }),
   row('/api/events', 'bff', { queryToken: true }),
   row('/api/health', 'bff', { access: 'optional' }),
   row('/api/docs/*', 'bff', { access: 'public' }),

@@ -122,7 +122,7 @@ describe('routing', () => {
   });
 
   it('streams an answer as it comes instead of buffering it', async () => {
-    const stream = await openEventStream(`${bff}/api/notifications/stream`, bearer(member));
+    const stream = await openEventStream(`${bff}/api/notifications/live/stream`, bearer(member));
     try {
       expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
       await expect.poll(() => stream.frames.length, { timeout: 5_000 }).toBe(1);

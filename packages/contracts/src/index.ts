@@ -5,3 +5,4 @@ export * from './services.ts';
 export * from './events/index.ts';
 export * from './api/index.ts';
 export * from './time.ts';
+export * from './demo.ts';
