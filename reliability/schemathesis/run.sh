@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the BFF's OpenAPI document with schemathesis, as a stranger and as a member on the Unlimited plan,
 # bounded (KS_SCHEMATHESIS_EXAMPLES examples per operation, default 5; KS_SCHEMATHESIS_SECONDS per run,
-# default 40), against 127.0.0.1 only; prints each run's count of requests and of answers of 500 or above,
+# default 30), against 127.0.0.1 only; prints each run's count of requests and of answers of 500 or above,
 # and fails when there is any such answer.
 #   reliability/schemathesis/run.sh   (the apps up in test mode; KS_BFF_URL, KS_WEB_URL)
 set -euo pipefail
@@ -21,10 +21,11 @@ status=0
 run() { # <name> [schemathesis options...]
   local name=$1 rc=0
   shift
-  # Below the BFF's 600 requests a minute per member (or per address without a token).
+  # Below the BFF's 600 requests a minute per member (or per address without a token). The demo gate is left out: its
+  # attempts are limited per address for 15 minutes, which would close the demo to every other test run on this machine.
   "$SCHEMATHESIS" --config-file "$HERE/schemathesis.toml" --no-color run "$BFF/api/docs/openapi.json" --url "$BFF" \
     --checks not_a_server_error --phases coverage,fuzzing --max-examples "${KS_SCHEMATHESIS_EXAMPLES:-5}" \
-    --max-time "${KS_SCHEMATHESIS_SECONDS:-40}" --rate-limit 540/m --workers 2 --seed 20261127 \
+    --max-time "${KS_SCHEMATHESIS_SECONDS:-30}" --rate-limit 540/m --workers 2 --seed 20261127 --exclude-path /api/demo/access \
     --generation-database none --report har --report-har-path "$OUT/$name.har" "$@" >"$OUT/$name.log" 2>&1 || rc=$?
   python3 - "$name" "$OUT/$name.har" "$rc" <<'PY' || status=1
 import json, sys
