@@ -2,7 +2,7 @@
 # Node 24 runs the TypeScript sources directly (type stripping), so the services have no compile step.
 #   A service or the BFF (the default target), given its workspace and the ports it listens on:
 #     docker build --build-arg WORKSPACE=services/auth --build-arg PORTS="4001 4101" -t kicksight/auth .
-#     docker build --build-arg WORKSPACE=bff --build-arg PORTS=8080 -t kicksight/bff .
+#     docker build --build-arg WORKSPACE=bff --build-arg PORTS="8080 8180" -t kicksight/bff .
 #   The web app (its Vite build, served with an SPA fallback by a small Node server that also proxies /api):
 #     docker build --target web -t kicksight/web .
 
@@ -52,7 +52,7 @@ COPY web/server web/server
 COPY --from=web-build /app/web/dist web/dist
 # The image's unprivileged `node` user; nothing is written under /app at run time.
 USER 1000:1000
-EXPOSE 5173
+EXPOSE 5173 5273
 CMD ["node", "web/server/main.ts"]
 
 # Production dependencies of one service's workspace (WORKSPACE is its folder, e.g. services/auth).

@@ -18,7 +18,7 @@ const workspaces = [...dirs('./packages').map((name) => `packages/${name}`), ...
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'packages/testkit/**', '**/*.config.ts'];
 
 /** What product code (a workspace's shipped sources) may never import, resolved by path: tests, scripts, the test kit. */
-const testCode = ['./e2e', './scripts', './packages/testkit', './bff/test', './web/src/test', ...services.map((s) => `./${s}/test`)];
+const testCode = ['./e2e', './reliability', './scripts', './packages/testkit', './bff/test', './web/src/test', ...services.map((s) => `./${s}/test`)];
 
 /**
  * Which folders each part of the product may not import from, whatever the import says (a relative path
@@ -143,7 +143,7 @@ export default tseslint.config(
     },
   ]),
   {
-    files: ['e2e/**/*.ts', 'scripts/**/*.ts', 'deploy/**/*.ts', '*.{ts,js}'],
+    files: ['e2e/**/*.ts', 'reliability/**/*.ts', 'scripts/**/*.ts', 'deploy/**/*.ts', '*.{ts,js}'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: ['.'], devDependencies: true, includeTypes: true }] },
   },
@@ -156,7 +156,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'e2e/**/*.ts', '**/test/**/*.ts', 'packages/testkit/**/*.ts'],
+    files: ['scripts/**/*.ts', 'e2e/**/*.ts', 'reliability/**/*.ts', '**/test/**/*.ts', 'packages/testkit/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

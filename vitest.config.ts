@@ -35,9 +35,11 @@ export default defineConfig({
       ]),
       'web/vitest.config.ts',
       // The benchmarks' own helpers (the benchmarks themselves run with `npm run bench`).
-      { test: { name: 'scripts:unit', root: 'scripts', include: ['bench/**/*.test.ts', 'lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { test: { name: 'scripts:unit', root: 'scripts', include: ['bench/**/*.test.ts', 'lint/**/*.test.ts', 'lib/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       // The Helm chart, the plain manifests, skaffold.yaml and the Dockerfiles, checked offline.
       { test: { name: 'deploy:unit', root: 'deploy', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
+      // Black-box security probes of the running product in test mode, after e2e (scripts/test.sh reliability).
+      { test: { name: 'reliability', root: 'reliability', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
     ],
   },

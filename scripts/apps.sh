@@ -8,6 +8,8 @@ set -euo pipefail
 PROC_TAG=apps
 # shellcheck source=lib/supervisor.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/supervisor.sh"
+# shellcheck source=lib/public-bind.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/public-bind.sh"
 
 STACK_ENV=$KS_STACK_DIR/stack.env
 APP_ENV=$KS_STACK_DIR/app.env
@@ -143,10 +145,9 @@ cmd_up() {
     note apps "switching to $mode mode: restarting what runs"
     cmd_down
   fi
-  case "${HOST:-127.0.0.1}" in
-    127.* | localhost | ::1) ;;
-    *) note apps "WARNING: HOST=$HOST: every process listens on that address and is reachable from other machines" ;;
-  esac
+  local warning
+  warning=$(public_bind_warning "${HOST:-}")
+  [[ -z "$warning" ]] || note apps "$warning"
   supervisor_running stack || die apps "the servers are not running; start them first (scripts/stack.sh up)"
   write_app_env
   write_auth_env
@@ -168,7 +169,7 @@ cmd_up() {
     for name in "${APPS[@]}"; do
       check_ports_free "$name" "KS_${name^^}_PORT"
     done
-    for name in "${SERVICES[@]}"; do
+    for name in "${SERVICES[@]}" bff web; do
       check_ports_free "$name" "KS_${name^^}_INTERNAL_PORT"
     done
     supervisor_start apps

@@ -4,6 +4,7 @@
 #   unit         domain rules and the deploy checks, no servers (KS_BUDGET_UNIT, 600)
 #   integration  services against real servers          (KS_BUDGET_INTEGRATION, 1800)
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
+#   reliability  security probes and schemathesis against the running product (KS_BUDGET_RELIABILITY, 300)
 # Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
 # Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
 set -euo pipefail
@@ -13,7 +14,7 @@ RESULTS="$ROOT/.stack/test-results"
 rm -rf "$RESULTS" && mkdir -p "$RESULTS"
 
 phases=("$@")
-((${#phases[@]})) || phases=(static unit integration e2e)
+((${#phases[@]})) || phases=(static unit integration e2e reliability)
 
 run_vitest() { # <phase> <budget> <project pattern>
   timeout --kill-after=30 "$2" vitest run --project "$3" --reporter=default --reporter=json --outputFile.json="$RESULTS/$1.json"
@@ -59,6 +60,17 @@ e2e() {
   run_vitest e2e "${KS_BUDGET_E2E:-1200}" e2e
 }
 
+# Black-box security probes through the web origin and the BFF (a table of probe groups at the end), then
+# schemathesis over the BFF's OpenAPI document, with and without a member's token: no answer of 500 or above.
+reliability() {
+  scripts/stack.sh up >/dev/null
+  KS_TEST_MODE=true scripts/apps.sh up
+  export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}" KS_BFF_URL="http://127.0.0.1:${KS_BFF_PORT:-8080}"
+  timeout --kill-after=30 "${KS_BUDGET_RELIABILITY:-300}" vitest run --project reliability --reporter=default --reporter=./reliability/probe-table.ts \
+    --reporter=json --outputFile.json="$RESULTS/reliability.json"
+  timeout --kill-after=30 "${KS_BUDGET_RELIABILITY:-300}" reliability/schemathesis/run.sh
+}
+
 summary() {
   node -e '
     const fs = require("node:fs");
@@ -78,8 +90,9 @@ for p in "${phases[@]}"; do
     unit) phase unit "${KS_BUDGET_UNIT:-600}" unit || status=1 ;;
     integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
+    reliability) phase reliability "${KS_BUDGET_RELIABILITY:-300}" reliability || status=1 ;;
     *)
-      echo "unknown phase $p (static, unit, integration, e2e)" >&2
+      echo "unknown phase $p (static, unit, integration, e2e, reliability)" >&2
       exit 2
       ;;
   esac

@@ -1,6 +1,6 @@
 import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
-import { systemHealth } from './health/system-health.ts';
+import { publicHealth, systemHealth } from './health/system-health.ts';
 import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
 import { createDenylist, denylistHandler } from './edge/denylist.ts';
 import { edgeGate } from './edge/gate.ts';
@@ -88,9 +88,12 @@ export function createApp({ infra, config }: Deps): BffApp {
     timeoutMs: config.DASHBOARD_TIMEOUT_MS,
   });
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
-  const { app } = createHttpSurface({
+  const health = async () => systemHealth(config.serviceUrls, infra.checks, config.HEALTH_TIMEOUT_MS);
+  const { app, internalApp } = createHttpSurface({
     name: 'bff',
     logger,
+    // The internal port (metrics, detailed health) is reachable from Kicksight's own processes only.
+    metricsPort: 'internal',
     // Ready once the stores answer and this pod has read every deletion that was on the user topic.
     checks: { ...infra.checks, userEvents: userEvents.caughtUp },
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
@@ -102,9 +105,10 @@ export function createApp({ infra, config }: Deps): BffApp {
       app.use(edgeGate({ identify, limiter }));
       // Paths the route table gives to a service go straight on; the BFF's own routes below answer the rest.
       app.use(proxy.handler);
-      app.get('/api/health', async (_req, res) => {
-        const health = await systemHealth(config.serviceUrls, infra.checks, config.HEALTH_TIMEOUT_MS);
-        res.status(health.status === 'ok' ? 200 : 503).json({ data: health });
+      // Anyone learns whether each part is up; administrators also see addresses, store checks and timings.
+      app.get('/api/health', async (req, res) => {
+        const report = await health();
+        res.status(report.status === 'ok' ? 200 : 503).json({ data: req.principal?.role === 'admin' ? report : publicHealth(report) });
       });
       app.use(docsRouter());
       app.use(demoGateRouter({ password: config.DEMO_PASSWORD, ticketSecret: config.DEMO_TICKET_SECRET, clock, limiter: demoLimiter }));
@@ -112,10 +116,17 @@ export function createApp({ infra, config }: Deps): BffApp {
       app.get('/api/admin/analytics/dashboard', adminAnalyticsHandler({ billing, metrics }));
       app.use(dashboardRouter({ owners: dashboardOwners, clock, logger }));
     },
+    internalRoutes: (internal) => {
+      internal.get('/health', async (_req, res) => {
+        const report = await health();
+        res.status(report.status === 'ok' ? 200 : 503).json({ data: report });
+      });
+    },
   });
 
   return {
     app,
+    internalApp,
     endStreams: () => streams.closeAll(),
     async start() {
       await Promise.all(consumers.map((consumer) => consumer.start()));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICES, SERVICE_NAMES, WEB_PORT, type ServiceName } from '@kicksight/contracts';
+import { BFF_INTERNAL_PORT, BFF_PORT, SERVICES, SERVICE_NAMES, WEB_PORT, type ServiceName } from '@kicksight/contracts';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
 
 /** A service's address, or the addresses of its replicas separated by commas (requests are spread over them in turn). */
@@ -24,7 +24,9 @@ const DEV_SECRETS = {
 const schema = z
   .object({
     ...serviceEnv,
-    PORT: envField.port(8080),
+    PORT: envField.port(BFF_PORT),
+    /** Prometheus' `/metrics` and the detailed health (`/health`): never on the public port. */
+    INTERNAL_PORT: envField.port(BFF_INTERNAL_PORT),
     HEALTH_TIMEOUT_MS: envField.int(2_000),
     ...serviceUrls,
     AUTH_JWKS_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.port}/.well-known/jwks.json`),

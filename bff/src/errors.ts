@@ -9,6 +9,7 @@ export const EdgeErrorCode = {
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
   LENGTH_REQUIRED: 'LENGTH_REQUIRED',
   INVALID_DEMO_PASSWORD: 'INVALID_DEMO_PASSWORD',
+  INVALID_DEMO_TICKET: 'INVALID_DEMO_TICKET',
 } as const;
 
 export const serviceUnavailable = (service: string, cause?: unknown): AppError =>

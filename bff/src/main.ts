@@ -9,6 +9,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => 
 await runService({
   infra: { name: 'bff', logLevel: config.LOG_LEVEL, redisUrl: config.REDIS_URL, kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX } },
   port: config.PORT,
+  internalPort: config.INTERNAL_PORT,
   host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => (service = createApp({ infra, config })),

@@ -62,7 +62,7 @@ describe.each(Object.entries(VALUES_SETS))('the chart with %s', (_label, valuesF
 
   it('keeps each internal port reachable only from the release pods', () => {
     const internal = deployments.filter((d) => firstContainer(d).ports?.some((p) => p.name === 'internal'));
-    expect(internal.map(componentOf).sort()).toEqual(['auth', 'billing', 'catalog', 'collection', 'notifications', 'prediction']);
+    expect(internal.map(componentOf).sort()).toEqual(['auth', 'bff', 'billing', 'catalog', 'collection', 'notifications', 'prediction', 'web']);
     for (const deployment of internal) {
       const policy = named(objects, 'NetworkPolicy', deployment.metadata.name)?.spec as
         | { podSelector: { matchLabels: Record<string, string> }; ingress: { from?: { podSelector?: { matchLabels: Record<string, string> } }[]; ports: { port: string }[] }[] }

@@ -35,6 +35,23 @@ afterAll(async () => {
 });
 
 describe('the web origin', () => {
+  it('shows no metrics; its internal port does', async () => {
+    const config = loadConfig({ STATIC_DIR: dir, BFF_URL: 'http://127.0.0.1:9' });
+    const { infra } = await openInfra({ name: 'web', logLevel: 'silent' });
+    const { internalApp } = createApp({ infra, config });
+    const internal = internalApp!.listen(0, '127.0.0.1');
+    await new Promise((resolve) => internal.once('listening', resolve));
+    try {
+      const shown = await (await fetch(`${base}/metrics`)).text();
+      expect(shown).not.toContain('http_requests_total');
+      const metrics = await fetch(`http://127.0.0.1:${(internal.address() as AddressInfo).port}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^# TYPE http_requests_total counter$/m);
+    } finally {
+      internal.close();
+    }
+  });
+
   it.each(['/', '/admin/membership', '/login', '/assets/index-abc123.js'])('sends the security headers on %s', async (route) => {
     const response = await fetch(`${base}${route}`);
     expect(response.status).toBe(200);

@@ -43,11 +43,13 @@ const appendForwardedFor: RequestHandler = (req, _res, next) => {
 /** Serves the built SPA (with the index page for every client route) and proxies `/api` to the BFF. */
 export function createApp({ infra, config }: Deps): ServiceApp {
   const index = path.join(config.STATIC_DIR, 'index.html');
-  const { app } = createHttpSurface({
+  const { app, internalApp } = createHttpSurface({
     name: 'web',
     logger: infra.logger,
     checks: { build: () => access(index) },
     parseJson: false,
+    // The public origin shows no metrics: Prometheus scrapes the internal port.
+    metricsPort: 'internal',
     routes: (app) => {
       // Every page and asset, and the proxied API answers (which carry the BFF's own, same policy).
       app.use(pageSecurityHeaders(config));
@@ -62,5 +64,5 @@ export function createApp({ infra, config }: Deps): ServiceApp {
       });
     },
   });
-  return { app, start: async () => {}, stop: async () => {} };
+  return { app, internalApp, start: async () => {}, stop: async () => {} };
 }

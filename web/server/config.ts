@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { WEB_INTERNAL_PORT, WEB_PORT } from '@kicksight/contracts';
 import { commonEnv, envField, parseConfig } from '@kicksight/platform';
 
 const schema = z.object({
   ...commonEnv,
-  PORT: envField.port(5173),
+  PORT: envField.port(WEB_PORT),
+  /** Prometheus' `/metrics`: never on the public origin. */
+  INTERNAL_PORT: envField.port(WEB_INTERNAL_PORT),
   BFF_URL: envField.url('http://127.0.0.1:8080'),
   STATIC_DIR: envField.string(fileURLToPath(new URL('../dist', import.meta.url))),
   /** The analytics tag the build sends events to (the same variable as the build's): its hosts are allowed by the page's policy. */

@@ -6,6 +6,7 @@ const config = loadConfig();
 await runService({
   infra: { name: 'web', logLevel: config.LOG_LEVEL },
   port: config.PORT,
+  internalPort: config.INTERNAL_PORT,
   host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => createApp({ infra, config }),

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router } from 'express';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
+import { DEMO_DATA, DEMO_TICKET_HEADER } from '@kicksight/contracts';
 import { AppError, type Clock } from '@kicksight/platform';
 import { EdgeErrorCode } from '../errors.ts';
 import { limitByAddress, type RateLimiter } from '../edge/rate-limit.ts';
@@ -63,7 +64,10 @@ export interface DemoGateOptions {
   limiter: RateLimiter;
 }
 
-/** `POST /api/demo/access { password }`: the shared demo password buys a signed two-hour ticket. */
+/**
+ * `POST /api/demo/access { password }`: the shared demo password buys a signed two-hour ticket;
+ * `GET /api/demo/data` gives the demo's sample data only for such a ticket (in the `X-Demo-Ticket` header).
+ */
 export function demoGateRouter({ password, ticketSecret, clock, limiter }: DemoGateOptions): Router {
   const router = Router();
   router.post('/api/demo/access', limitByAddress(limiter), express.json({ limit: '4kb' }), async (req, res) => {
@@ -73,6 +77,14 @@ export function demoGateRouter({ password, ticketSecret, clock, limiter }: DemoG
       throw AppError.unauthorized(WRONG_PASSWORD, EdgeErrorCode.INVALID_DEMO_PASSWORD);
     }
     res.json({ data: await issueDemoTicket(ticketSecret, clock) });
+  });
+  router.get('/api/demo/data', async (req, res) => {
+    const ticket = req.get(DEMO_TICKET_HEADER);
+    if (!ticket || !(await verifyDemoTicket(ticket, ticketSecret, clock))) {
+      throw AppError.unauthorized('The demo has closed. Enter the demo password again.', EdgeErrorCode.INVALID_DEMO_TICKET);
+    }
+    res.setHeader('cache-control', 'no-store');
+    res.json({ data: DEMO_DATA });
   });
   return router;
 }

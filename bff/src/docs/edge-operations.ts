@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   dashboardMarketOverviewSchema,
+  demoDataSchema,
   dashboardStatsSchema,
   dashboardTrendingQuerySchema,
   dashboardTrendingSchema,
@@ -12,12 +13,13 @@ import {
 } from '@kicksight/contracts';
 import { demoAccessBodySchema, demoTicketSchema } from '../demo/demo-gate.ts';
 
+/** A service's health: its status for anyone; its address, store checks and timing for administrators. */
 const serviceHealthSchema = z.object({
-  url: z.string(),
   status: z.enum(['ready', 'not_ready', 'unreachable']),
+  url: z.string().optional(),
   checks: readinessSchema.shape.checks.optional(),
   error: z.string().optional(),
-  ms: z.number(),
+  ms: z.number().optional(),
 });
 
 /** The operations the BFF answers itself (the services' are in the contracts' registry). */
@@ -34,6 +36,15 @@ export const edgeOperations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/demo/data',
+    summary: "The demo area's sample data, for a valid demo ticket in the X-Demo-Ticket header (401 otherwise)",
+    tag: 'demo',
+    access: 'public',
+    response: demoDataSchema,
+    errors: ['INVALID_DEMO_TICKET'],
+  },
+  {
+    method: 'get',
     path: '/api/events',
     summary:
       'Live events of the signed-in user as server-sent events (text/event-stream): `notification`, `membership`, `usage`, and `reauth` when the token expires. The token may be given as `?token=`.',
@@ -44,10 +55,10 @@ export const edgeOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/health',
-    summary: 'Readiness of the BFF and of every service',
+    summary: 'Whether the BFF and every service are ready; an administrator also sees their addresses, store checks and timings',
     tag: 'system',
-    access: 'public',
-    response: z.object({ status: z.enum(['ok', 'degraded']), bff: readinessSchema, services: z.record(z.string(), serviceHealthSchema) }),
+    access: 'optional',
+    response: z.object({ status: z.enum(['ok', 'degraded']), bff: readinessSchema.optional(), services: z.record(z.string(), serviceHealthSchema) }),
   },
   {
     method: 'get',

@@ -66,4 +66,27 @@ describe('buildOpenApiDocument', () => {
     expect(demo.security).toBeUndefined();
     expect(demo.requestBody!.content['application/json']!.schema.properties).toHaveProperty('password');
   });
+
+  it('documents 201 for what creates and 202 for what is accepted, each with its data', () => {
+    const created = [
+      ['post', '/api/auth/register'],
+      ['post', '/api/user/api-keys'],
+      ['post', '/api/collections'],
+      ['post', '/api/collections/items'],
+      ['post', '/api/collections/import'],
+      ['post', '/api/collections/{id}/photos'],
+      ['post', '/api/price-alerts'],
+      ['post', '/api/watchlist'],
+      ['post', '/api/feedback'],
+    ];
+    for (const [method, path] of created) {
+      const responses = op(method!, path!)!.responses;
+      expect(Object.keys(responses).filter((code) => /^2/.test(code)), `${method} ${path}`).toEqual(['201']);
+      expect(responses['201']!.content!['application/json']!.schema.required).toEqual(['data']);
+    }
+    const track = op('post', '/api/membership/track')!.responses;
+    expect(Object.keys(track).filter((code) => /^2/.test(code))).toEqual(['202']);
+    expect(track['202']!.content!['application/json']!.schema.properties.data).toMatchObject({ properties: { recorded: { const: true } } });
+    expect(Object.keys(op('post', '/api/auth/login')!.responses).filter((code) => /^2/.test(code))).toEqual(['200']);
+  });
 });

@@ -33,16 +33,19 @@ function security(op: Operation) {
   return {};
 }
 
+const SUCCESS = { 200: 'OK', 201: 'Created', 202: 'Accepted' } as const;
+
 function responses(op: Operation, parameters: unknown[]) {
+  const status = op.status ?? 200;
   const success = op.response
     ? {
-        description: 'OK',
+        description: SUCCESS[status],
         content: { 'application/json': { schema: { type: 'object', properties: { data: jsonSchema(op.response, 'output') }, required: ['data'] } } },
       }
-    : { description: 'OK' };
+    : { description: SUCCESS[status] };
   const codes = op.errors?.length ? ` May answer with code ${op.errors.join(', ')}.` : '';
   return {
-    '200': success,
+    [String(status)]: success,
     ...(op.body || parameters.length > 0 ? { '400': { ...ERROR_REF, description: 'Invalid input' } } : {}),
     ...(op.access === 'token' || op.access === 'admin' ? { '401': ERROR_REF } : {}),
     ...(op.access === 'admin' ? { '403': ERROR_REF } : {}),

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
+import { ErrorCode } from '@kicksight/contracts';
 import { AppError, SERVICE_TOKEN_HEADER, notFoundHandler } from '@kicksight/platform';
-import { resolveRoute, type RouteMatch } from '../routes/route-table.ts';
+import { allowedMethods, resolveRoute, type RouteMatch } from '../routes/route-table.ts';
 import { credentialOf, type Identify, type Identity } from './identity.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -19,7 +20,7 @@ export function assertAccess(route: RouteMatch, identity: Identity | undefined, 
 }
 
 /**
- * Every `/api` request passes here: unknown paths end in 404, the internal service token is never
+ * Every `/api` request passes here: a method no operation documents at a documented path ends in 405, unknown paths in 404, the internal service token is never
  * accepted from outside, the caller is identified, counted against the rate limit, and checked
  * against the route's access rule. The access token the services receive is a verified one.
  */
@@ -27,6 +28,11 @@ export function edgeGate({ identify, limiter }: { identify: Identify; limiter: R
   return async (req: Request, res, next) => {
     // Case-insensitively, as express matches its routes: `/API/...` must not slip past the gate.
     if (!/^\/api(?:\/|$)/i.test(req.path)) return next();
+    const allowed = allowedMethods(req.path);
+    if (allowed && !allowed.includes(req.method)) {
+      res.setHeader('Allow', allowed.join(', '));
+      return next(new AppError(405, ErrorCode.METHOD_NOT_ALLOWED, `${req.method} is not allowed here; allowed: ${allowed.join(', ')}.`));
+    }
     const route = resolveRoute(req.method, req.path);
     if (!route) return notFoundHandler(req, res, next);
     req.edgeRoute = route;

@@ -15,6 +15,17 @@ export interface SystemHealth {
   services: Record<string, ServiceHealth>;
 }
 
+/** What anyone may read of the system's health: up or down, per service, with no address, store or timing. */
+export interface PublicHealth {
+  status: SystemHealth['status'];
+  services: Record<string, { status: ServiceHealth['status'] }>;
+}
+
+export const publicHealth = ({ status, services }: SystemHealth): PublicHealth => ({
+  status,
+  services: Object.fromEntries(Object.entries(services).map(([name, row]) => [name, { status: row.status }])),
+});
+
 /** Asks one service's `/readyz`, bounded by a time-out. */
 async function serviceHealth(url: string, timeoutMs: number): Promise<ServiceHealth> {
   const started = performance.now();

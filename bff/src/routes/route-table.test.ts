@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute } from './route-table.ts';
+import { allowedMethods, resolveRoute } from './route-table.ts';
 
 type Case = [method: string, path: string, owner: string, access?: string];
 
@@ -83,11 +83,11 @@ const cases: Case[] = [
   ['GET', '/api/admin/analytics/dashboard', 'bff', 'admin'],
   ['POST', '/api/demo/access', 'bff', 'public'],
   ['GET', '/api/events', 'bff', 'token'],
-  ['GET', '/api/health', 'bff', 'public'],
+  ['GET', '/api/health', 'bff', 'optional'],
   ['GET', '/api/docs', 'bff', 'public'],
   ['GET', '/api/docs/openapi.json', 'bff', 'public'],
   ['GET', '/api/docs/swagger-ui.css', 'bff', 'public'],
-  ['HEAD', '/api/health', 'bff', 'public'],
+  ['HEAD', '/api/health', 'bff', 'optional'],
   // nobody
   ['GET', '/api/user', 'none'],
   ['PUT', '/api/user', 'none'],
@@ -149,5 +149,24 @@ describe('one table for the edge and the OpenAPI document', () => {
     expect(resolveRoute('POST', '/api/email-test/test-all-templates')?.access).toBe('admin');
     expect(resolveRoute('POST', '/api/predictions/cache/clear')?.access).toBe('admin');
     expect(resolveRoute('GET', '/api/email-test/anything-undocumented')?.access).toBe('token');
+  });
+});
+
+describe('allowedMethods', () => {
+  it('lists the methods documented at a path, GET bringing HEAD', () => {
+    expect(allowedMethods('/api/user')).toEqual(['DELETE']);
+    expect(allowedMethods('/api/collections/item-1')).toEqual(['DELETE', 'GET', 'HEAD', 'PUT']);
+    expect(allowedMethods('/api/collections/item-1/')).toEqual(['DELETE', 'GET', 'HEAD', 'PUT']);
+    expect(allowedMethods('/api/feedback')).toEqual(['POST']);
+  });
+
+  it('joins the operations of an {id} pattern and a literal path that both match', () => {
+    expect(allowedMethods('/api/collections/stats')).toEqual(['DELETE', 'GET', 'HEAD', 'PUT']);
+  });
+
+  it('says nothing of a path no operation documents', () => {
+    expect(allowedMethods('/api/nothing-here')).toBeUndefined();
+    expect(allowedMethods('/api/membership/local/portal/u1')).toBeUndefined();
+    expect(allowedMethods('/api/sneakers/..%2finternal')).toBeUndefined();
   });
 });

@@ -78,8 +78,9 @@ const OWNER_ROWS: Row[] = [
   ...bffDashboards.map((name) => row(`/api/dashboard/${name}`, 'bff')),
   row('/api/admin/analytics/dashboard', 'bff', { access: 'admin' }),
   row('/api/demo/access', 'bff', { access: 'public' }),
+  row('/api/demo/data', 'bff', { access: 'public' }),
   row('/api/events', 'bff', { queryToken: true }),
-  row('/api/health', 'bff', { access: 'public' }),
+  row('/api/health', 'bff', { access: 'optional' }),
   row('/api/docs/*', 'bff', { access: 'public' }),
 ];
 
@@ -99,7 +100,8 @@ function operationRow(op: Operation): Row {
   return { ...owner, access: op.access, method, segments, subtree: false };
 }
 
-const ROWS: Row[] = [...OWNER_ROWS, ...[...allOperations, ...edgeOperations].map(operationRow)];
+const OPERATION_ROWS = [...allOperations, ...edgeOperations].map(operationRow);
+const ROWS: Row[] = [...OWNER_ROWS, ...OPERATION_ROWS];
 
 /** Segments of a path, or undefined for a path that could mean something else once normalised. */
 function segmentsOf(path: string): string[] | undefined {
@@ -132,6 +134,19 @@ function moreSpecific(a: Row, b: Row): boolean {
   const [x, y] = [specificity(a), specificity(b)];
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! > y[i]!;
   return false;
+}
+
+/**
+ * The methods the operations documented at a path answer (GET brings HEAD), sorted; undefined when no
+ * operation documents the path. Any other method there is answered 405 with these in `Allow`.
+ */
+export function allowedMethods(path: string): string[] | undefined {
+  const segments = segmentsOf(path);
+  if (!segments) return undefined;
+  const methods = new Set(OPERATION_ROWS.filter((r) => matches(r, r.method!, segments)).map((r) => r.method!));
+  if (methods.size === 0) return undefined;
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }
 
 /** The owner and access rule of a request, or undefined when no row claims it (answered 404). */

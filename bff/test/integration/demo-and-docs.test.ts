@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { systemClock } from '@kicksight/platform';
+import { DEMO_DATA } from '@kicksight/contracts';
+import { fixedClock, systemClock } from '@kicksight/platform';
 import { Cleanups, deadUrl, serviceUrlEnv, uniqueName } from '@kicksight/testkit';
-import { verifyDemoTicket } from '../../src/demo/demo-gate.ts';
+import { DEMO_TICKET_TTL_MS, issueDemoTicket, verifyDemoTicket } from '../../src/demo/demo-gate.ts';
 import { startBff } from './support.ts';
 
 const stack = inject('stack');
@@ -62,6 +63,35 @@ describe('POST /api/demo/access', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+});
+
+describe('GET /api/demo/data', () => {
+  const data = (ticket?: string) => fetch(`${bff}/api/demo/data`, { headers: ticket === undefined ? {} : { 'x-demo-ticket': ticket } });
+
+  it("gives the demo's sample data for a valid ticket, kept by no cache", async () => {
+    const { ticket } = await issueDemoTicket(TICKET_SECRET, systemClock);
+    const response = await data(ticket);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ data: DEMO_DATA });
+  });
+
+  it('refuses no ticket, a forged one, one of another secret and an expired one', async () => {
+    const [header, payload] = (await issueDemoTicket(TICKET_SECRET, systemClock)).ticket.split('.');
+    const refused = [
+      undefined,
+      '',
+      'not-a-ticket',
+      `${header}.${payload}.forged-signature`,
+      (await issueDemoTicket('another-secret-of-at-least-32-characters', systemClock)).ticket,
+      (await issueDemoTicket(TICKET_SECRET, fixedClock(new Date(Date.now() - DEMO_TICKET_TTL_MS - 60_000)))).ticket,
+    ];
+    for (const ticket of refused) {
+      const response = await data(ticket);
+      expect(response.status, String(ticket)).toBe(401);
+      expect(await response.json()).toEqual({ message: 'The demo has closed. Enter the demo password again.', code: 'INVALID_DEMO_TICKET' });
+    }
   });
 });
 

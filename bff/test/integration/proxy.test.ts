@@ -90,13 +90,29 @@ describe('routing', () => {
     expect(upstreams.collection.last()!.headers['x-request-id']).toBe(id);
   });
 
-  it('answers unknown /api paths, internal paths, other spellings and GET /api/user with a JSON 404', async () => {
-    for (const path of ['/api/nothing-here', '/api/internal/x', '/internal/api-keys/verify', '/api/user', '/API/health', '/Api/collections', '/api/sneakers/..%2f..%2finternal']) {
+  it('answers unknown /api paths, internal paths and other spellings with a JSON 404', async () => {
+    for (const path of ['/api/nothing-here', '/api/internal/x', '/internal/api-keys/verify', '/API/health', '/Api/collections', '/api/sneakers/..%2f..%2finternal']) {
       const response = await fetch(`${bff}${path}`, { headers: bearer(member) });
       expect(response.status, path).toBe(404);
       expect(await response.json(), path).toMatchObject({ code: 'NOT_FOUND' });
     }
     expect(upstreams.auth.received.some((r) => r.url.startsWith('/internal'))).toBe(false);
+  });
+
+  it('answers a method no operation documents at a documented path with 405, its methods in Allow, and passes nothing on', async () => {
+    const before = Object.values(upstreams).reduce((sum, u) => sum + u.received.length, 0);
+    for (const [method, path, allow] of [
+      ['GET', '/api/user', 'DELETE'],
+      ['PATCH', '/api/collections/item-1', 'DELETE, GET, HEAD, PUT'],
+      ['DELETE', '/api/health', 'GET, HEAD'],
+      ['PUT', '/api/sneakers/search', 'GET, HEAD'],
+    ] as const) {
+      const response = await fetch(`${bff}${path}`, { method, headers: bearer(member) });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(await response.json()).toEqual({ code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed here; allowed: ${allow}.` });
+    }
+    expect(Object.values(upstreams).reduce((sum, u) => sum + u.received.length, 0)).toBe(before);
   });
 
   it('answers BFF-owned aggregations itself instead of passing them on', async () => {
@@ -106,7 +122,7 @@ describe('routing', () => {
   });
 
   it('streams an answer as it comes instead of buffering it', async () => {
-    const stream = await openEventStream(`${bff}/api/notifications/stream`, bearer(member));
+    const stream = await openEventStream(`${bff}/api/notifications/live/stream`, bearer(member));
     try {
       expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
       await expect.poll(() => stream.frames.length, { timeout: 5_000 }).toBe(1);

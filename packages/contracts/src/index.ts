@@ -6,3 +6,4 @@ export * from './events/index.ts';
 export * from './api/index.ts';
 export * from './time.ts';
 export * from './alerts.ts';
+export * from './demo.ts';

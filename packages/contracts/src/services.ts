@@ -11,4 +11,8 @@ export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
 export const BFF_PORT = 8080;
+/** The BFF's internal port: its metrics and the detailed health, reachable only from Kicksight's own processes. */
+export const BFF_INTERNAL_PORT = 8180;
 export const WEB_PORT = 5173;
+/** The web server's internal port: its metrics, reachable only from Kicksight's own processes. */
+export const WEB_INTERNAL_PORT = 5273;

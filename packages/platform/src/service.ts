@@ -42,7 +42,7 @@ export interface HttpSurfaceOptions {
   name: string;
   logger: Logger;
   checks: Record<string, ReadinessCheck>;
-  /** With a service token the surface also has an internal app; without one (the BFF) it has none. */
+  /** With a service token the surface also has an internal app (`/internal/...` behind the token), reachable only from Kicksight's own processes. */
   serviceToken?: string;
   /** Mounts the public routes; the app's metrics are handed over for routes that report on them. */
   routes?: (app: Express, metrics: Metrics) => void;
@@ -52,24 +52,30 @@ export interface HttpSurfaceOptions {
   rawBodyPaths?: string[];
   /** See `HttpAppOptions.trustProxy` (the public app only). */
   trustProxy?: number | string;
+  /**
+   * Where Prometheus scrapes `/metrics`: the public port (services, reached only inside the cluster) or an
+   * internal app of its own (the BFF and the web server, whose public ports face the internet).
+   */
+  metricsPort?: 'public' | 'internal';
 }
 
 /** The public and internal express apps of a service, with health, metrics and error handling. */
 export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; internalApp?: Express; metrics: Metrics } {
-  const { name, logger, checks, serviceToken } = options;
+  const { name, logger, checks, serviceToken, metricsPort = 'public' } = options;
   const metrics = createMetrics(name);
   const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths, trustProxy: options.trustProxy });
   app.use(healthRouter(checks));
-  app.get('/metrics', metrics.handler);
+  if (metricsPort === 'public') app.get('/metrics', metrics.handler);
   options.routes?.(app, metrics);
   finishHttpApp(app, logger);
 
-  if (serviceToken === undefined) return { app, metrics };
+  if (serviceToken === undefined && metricsPort === 'public') return { app, metrics };
   const internalApp = createHttpApp({ logger });
   // Services calling each other never revalidate an answer: no ETag (a hash of every body) on this port.
   internalApp.set('etag', false);
   internalApp.use(healthRouter(checks));
-  internalApp.use('/internal', requireServiceToken(serviceToken));
+  if (metricsPort === 'internal') internalApp.get('/metrics', metrics.handler);
+  if (serviceToken !== undefined) internalApp.use('/internal', requireServiceToken(serviceToken));
   options.internalRoutes?.(internalApp);
   finishHttpApp(internalApp, logger);
   return { app, internalApp, metrics };
@@ -160,7 +166,7 @@ export interface RunServiceOptions {
   port: number;
   /** The interface both ports listen on (HOST). */
   host: string;
-  /** Services serve `/internal/...` here; the BFF has no internal port. */
+  /** Services serve `/internal/...` here (the BFF its metrics and detailed health). */
   internalPort?: number;
   graceMs: number;
   createApp: (infra: Infra) => ServiceApp | Promise<ServiceApp>;

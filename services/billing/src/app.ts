@@ -13,6 +13,7 @@ import { createLocalGateway } from './gateway/local.ts';
 import { createStripeGateway, type StripePrices } from './gateway/stripe.ts';
 import { internalRouter } from './http/internal-router.ts';
 import { localPagesRouter } from './http/local-pages.ts';
+import { createPortalBinding } from './http/portal-binding.ts';
 import { membershipRouter } from './http/membership-router.ts';
 import { WEBHOOK_PATH, webhookRouter } from './http/webhook-router.ts';
 import { createCounters } from './store/counters.ts';
@@ -55,6 +56,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const workers = config.RUN_WORKERS ? createBillingWorkers({ infra, config }) : undefined;
   const links = createSignedLinks({ secret: config.LOCAL_GATEWAY_SECRET, baseUrl: config.PUBLIC_API_URL, clock });
   const localGateway = createLocalGateway({ pool, clock, subscriptions, links });
+  const portalBinding = createPortalBinding({ publicApiUrl: config.PUBLIC_API_URL, maxAgeMs: links.ttlMs });
   const gateway = config.PAYMENT_GATEWAY === 'local' ? localGateway : createStripeGateway({ stripe, prices, pool, clock });
   const membership = createMembership({ pool, clock, subscriptions, metering, gateway, webUrl: config.WEB_URL });
   const stripeEvents = createStripeEvents({ pool, clock, subscriptions, prices });
@@ -73,8 +75,8 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
     rawBodyPaths: [WEBHOOK_PATH],
     routes: (app) => {
       app.use(WEBHOOK_PATH, webhookRouter({ stripe, secret: config.STRIPE_WEBHOOK_SECRET, apply: (event) => stripeEvents.apply(event) }));
-      if (gateway.kind === 'local') app.use('/api/membership/local', localPagesRouter({ pool, gateway: localGateway, links, membership, webUrl: config.WEB_URL }));
-      app.use('/api/membership', membershipRouter({ membership, verifier: tokens, redis, prices }));
+      if (gateway.kind === 'local') app.use('/api/membership/local', localPagesRouter({ pool, gateway: localGateway, links, membership, webUrl: config.WEB_URL, portalBinding }));
+      app.use('/api/membership', membershipRouter({ membership, verifier: tokens, redis, prices, portalBinding: gateway.kind === 'local' ? portalBinding : undefined }));
     },
     internalRoutes: (app) => {
       app.use('/internal', internalRouter({ metering, analytics }));

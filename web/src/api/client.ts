@@ -21,6 +21,8 @@ interface RequestOptions {
   idempotencyKey?: string;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /** Further request headers (e.g. the demo area's ticket). */
+  headers?: Record<string, string>;
 }
 
 const RETRY_AFTER_REFRESH_MS = 100;
@@ -62,7 +64,7 @@ async function readBody(response: Response): Promise<unknown> {
 const unwrap = (body: unknown): unknown => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body);
 
 async function send(method: string, path: string, options: RequestOptions, key: string | undefined): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = options.auth === false ? null : bridge?.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (key) headers['idempotency-key'] = key;

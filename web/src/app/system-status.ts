@@ -1,7 +1,7 @@
 /** The BFF's `/api/health` answer, as the status page reads it. */
 interface SystemHealth {
   status: 'ok' | 'degraded';
-  services: Record<string, { status: 'ready' | 'not_ready' | 'unreachable'; error?: string; ms: number }>;
+  services: Record<string, { status: 'ready' | 'not_ready' | 'unreachable'; error?: string }>;
 }
 
 export async function fetchSystemHealth(signal?: AbortSignal): Promise<SystemHealth> {

@@ -124,7 +124,7 @@ export const FORGOT_PASSWORD_CONFIRMATION = "If an account with that email exist
 const message = z.object({ message: z.string() });
 
 export const authOperations: Operation[] = [
-  { method: 'post', path: '/api/auth/register', summary: 'Create an account', tag: 'auth', access: 'public', body: registerBodySchema, response: sessionSchema, errors: ['EMAIL_EXISTS'] },
+  { method: 'post', path: '/api/auth/register', summary: 'Create an account', tag: 'auth', access: 'public', status: 201, body: registerBodySchema, response: sessionSchema, errors: ['EMAIL_EXISTS'] },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', tag: 'auth', access: 'public', body: loginBodySchema, response: sessionSchema, errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'] },
   { method: 'post', path: '/api/auth/google', summary: 'Sign in or up with a Google authorization code', tag: 'auth', access: 'public', body: googleBodySchema, response: sessionSchema, errors: ['GOOGLE_AUTH_FAILED'] },
   { method: 'post', path: '/api/auth/test-login', summary: 'Sign in without a password (only where enabled)', tag: 'auth', access: 'public', body: testLoginBodySchema, response: sessionSchema },
@@ -153,7 +153,7 @@ export const authOperations: Operation[] = [
   { method: 'put', path: '/api/user/email-preferences', summary: 'Turn email notifications on or off', tag: 'user', access: 'token', body: emailPreferencesBodySchema, response: emailPreferencesBodySchema },
   { method: 'delete', path: '/api/user', summary: 'Delete the account and all its data', tag: 'user', access: 'token', body: deleteAccountBodySchema, response: message, errors: ['INVALID_CURRENT_PASSWORD', 'RECENT_SIGN_IN_REQUIRED'] },
   { method: 'get', path: '/api/user/api-keys', summary: 'Personal API keys', tag: 'user', access: 'token', response: z.array(apiKeySchema), errors: ['PREMIUM_FEATURE'] },
-  { method: 'post', path: '/api/user/api-keys', summary: 'Create a personal API key (shown once)', tag: 'user', access: 'token', body: apiKeyCreateBodySchema, response: createdApiKeySchema, errors: ['PREMIUM_FEATURE'] },
+  { method: 'post', path: '/api/user/api-keys', summary: 'Create a personal API key (shown once)', tag: 'user', access: 'token', status: 201, body: apiKeyCreateBodySchema, response: createdApiKeySchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'delete', path: '/api/user/api-keys/{id}', summary: 'Revoke a personal API key', tag: 'user', access: 'token', response: message },
   { method: 'get', path: '/api/admin/users', summary: 'Newest users', tag: 'admin', access: 'admin', query: adminUsersQuerySchema, response: z.object({ users: z.array(adminUserSchema) }) },
 ];

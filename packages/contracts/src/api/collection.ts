@@ -484,11 +484,11 @@ const op = (method: Operation['method'], path: string, summary: string, tag: str
 
 export const collectionOperations: Operation[] = [
   op('get', '/api/collections', 'The collection, valued at market prices, with its stats', 'collection', { query: collectionQuerySchema, response: collectionResponseSchema }),
-  op('post', '/api/collections', 'Add an item (a catalogue sneaker, or by hand with name and brand)', 'collection', { body: createItemBodySchema, response: collectionItemSchema, errors: limitErrors }),
+  op('post', '/api/collections', 'Add an item (a catalogue sneaker, or by hand with name and brand)', 'collection', { status: 201, body: createItemBodySchema, response: collectionItemSchema, errors: limitErrors }),
   op('get', '/api/collections/stats', 'Total value, cost and gain or loss', 'collection', { response: collectionStatsSchema }),
-  op('post', '/api/collections/items', 'Add several items, all or nothing', 'collection', { body: bulkItemsBodySchema, response: z.object({ items: z.array(collectionItemSchema) }), errors: limitErrors }),
+  op('post', '/api/collections/items', 'Add several items, all or nothing', 'collection', { status: 201, body: bulkItemsBodySchema, response: z.object({ items: z.array(collectionItemSchema) }), errors: limitErrors }),
   op('get', '/api/collections/export', 'The collection as CSV (columns: COLLECTION_CSV_COLUMNS)', 'collection'),
-  op('post', '/api/collections/import', 'Import a CSV file (text/csv body or multipart field "file"); nothing is imported if a row is bad', 'collection', { response: importResultSchema, errors: ['INVALID_IMPORT', ...limitErrors] }),
+  op('post', '/api/collections/import', 'Import a CSV file (text/csv body or multipart field "file"); nothing is imported if a row is bad', 'collection', { status: 201, response: importResultSchema, errors: ['INVALID_IMPORT', ...limitErrors] }),
   op('get', '/api/collections/related/recommendations', 'Recommendations for the collection', 'collection', { query: collectionRelatedQuerySchema, response: relatedAnswerSchema }),
   op('post', '/api/collections/related/generate', 'Generate fresh recommendations', 'collection', { body: generateRelatedBodySchema, response: relatedAnswerSchema }),
   op('get', '/api/collections/related/trending', 'Trending sneakers, without those owned', 'collection', { query: relatedTrendingQuerySchema, response: relatedAnswerSchema }),
@@ -498,6 +498,7 @@ export const collectionOperations: Operation[] = [
   op('get', '/api/collections/{id}/related', 'Sneakers related to an item', 'collection', { query: collectionRelatedQuerySchema, response: relatedAnswerSchema }),
   op('get', '/api/collections/{id}/photos', "An item's photos", 'collection', { response: z.array(photoSchema) }),
   op('post', '/api/collections/{id}/photos', 'Upload a photo (multipart field "photo": JPEG, PNG or WebP, at most 5 MB, 5 per item)', 'collection', {
+    status: 201,
     response: photoSchema,
     errors: ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'PHOTO_LIMIT'],
   }),
@@ -505,6 +506,7 @@ export const collectionOperations: Operation[] = [
   op('delete', '/api/collections/{id}/photos/{photoId}', 'Delete a photo', 'collection'),
   op('get', '/api/price-alerts', 'Price alerts with the price each watches', 'alerts', { response: z.array(priceAlertSchema) }),
   op('post', '/api/price-alerts', 'Create a price alert (fires once per crossing of its target; a target equal to the watched price is refused)', 'alerts', {
+    status: 201,
     body: priceAlertBodySchema,
     response: priceAlertSchema,
     errors: ['ALERT_LIMIT', 'TARGET_AT_CURRENT_PRICE'],
@@ -512,7 +514,7 @@ export const collectionOperations: Operation[] = [
   op('patch', '/api/price-alerts/{id}', 'Change the target of a price alert, or pause or resume it', 'alerts', { body: priceAlertUpdateSchema, response: priceAlertSchema, errors: ['TARGET_AT_CURRENT_PRICE'] }),
   op('delete', '/api/price-alerts/{id}', 'Delete a price alert', 'alerts'),
   op('get', '/api/watchlist', 'The watchlist with current prices', 'watchlist', { response: z.array(watchlistEntrySchema) }),
-  op('post', '/api/watchlist', 'Watch a sneaker', 'watchlist', { body: watchlistBodySchema, response: watchlistEntrySchema, errors: ['ALREADY_ON_WATCHLIST', 'WATCHLIST_LIMIT'] }),
+  op('post', '/api/watchlist', 'Watch a sneaker', 'watchlist', { status: 201, body: watchlistBodySchema, response: watchlistEntrySchema, errors: ['ALREADY_ON_WATCHLIST', 'WATCHLIST_LIMIT'] }),
   op('delete', '/api/watchlist/{id}', 'Stop watching a sneaker', 'watchlist'),
   op('get', '/api/user/preferences', 'Preferences and onboarding state', 'preferences', { response: preferencesSchema }),
   op('put', '/api/user/preferences', 'Change preferences', 'preferences', { body: preferencesUpdateSchema, response: preferencesSchema }),

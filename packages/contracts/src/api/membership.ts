@@ -90,6 +90,8 @@ export const trackBodySchema = z.object({
   action: z.enum(TRACKED_ACTIONS, { error: `action must be one of ${TRACKED_ACTIONS.join(', ')}` }),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
+/** What a tracked event answers (202: recorded for the analytics, never metered). */
+export const trackedSchema = z.object({ recorded: z.literal(true) });
 export const urlSchema = z.object({ url: z.string() });
 
 export const usageStatusSchema = z.object({
@@ -184,7 +186,7 @@ export const membershipOperations: Operation[] = [
   { method: 'post', path: '/api/membership/portal', summary: 'Open the billing portal', tag: 'membership', access: 'token', response: urlSchema },
   { method: 'post', path: '/api/membership/cancel', summary: 'Cancel at the end of the period', tag: 'membership', access: 'token', response: currentPlanSchema },
   { method: 'get', path: '/api/membership/check/{action}', summary: 'Whether an action is allowed now (does not count it)', tag: 'membership', access: 'token', response: permissionCheckSchema },
-  { method: 'post', path: '/api/membership/track', summary: 'Record a client analytics event (never metered)', tag: 'membership', access: 'token', body: trackBodySchema },
+  { method: 'post', path: '/api/membership/track', summary: 'Record a client analytics event (never metered)', tag: 'membership', access: 'token', status: 202, body: trackBodySchema, response: trackedSchema },
   { method: 'post', path: '/api/membership/webhook', summary: 'Stripe webhook (signed raw body)', tag: 'membership', access: 'public' },
   { method: 'get', path: '/api/admin/analytics/dashboard', summary: 'Admin analytics for a date range', tag: 'admin', access: 'admin', query: analyticsQuerySchema },
 ];

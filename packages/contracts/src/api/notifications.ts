@@ -125,7 +125,7 @@ export const notificationsOperations: Operation[] = [
   op('put', '/api/notifications/{id}/read', 'Marks one of the member’s notifications read', 'notifications', { response: notificationSchema }),
   op('put', '/api/notifications/read-all', 'Marks every notification of the member read', 'notifications', { response: readAllResponseSchema }),
   op('delete', '/api/notifications/{id}', 'Deletes one of the member’s notifications', 'notifications'),
-  op('post', '/api/feedback', 'Sends feedback (signed in or not; rate limited)', 'feedback', { access: 'optional', body: feedbackBodySchema, response: feedbackSchema, errors: ['RATE_LIMITED'] }),
+  op('post', '/api/feedback', 'Sends feedback (signed in or not; rate limited)', 'feedback', { access: 'optional', status: 201, body: feedbackBodySchema, response: feedbackSchema, errors: ['RATE_LIMITED'] }),
   op('get', '/api/feedback/user', 'The member’s own feedback, newest first', 'feedback', { query: feedbackQuerySchema, response: feedbackListSchema }),
   op('get', '/api/daily-digest/market', 'Market movers and the member’s collection value and change', 'digest', { response: dailyDigestSchema, errors: ['SERVICE_UNAVAILABLE'] }),
   op('get', '/api/daily-digest/{id}', 'The daily digest of a member (their own; any for an administrator)', 'digest', { response: dailyDigestSchema, errors: ['SERVICE_UNAVAILABLE'] }),

@@ -13,6 +13,8 @@ export interface Operation {
   access: Access;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** Status of the success answer: 201 when something was created, 202 when accepted for later; 200 unless stated. */
+  status?: 201 | 202;
   /** Schema of `data` in the success answer. */
   response?: z.ZodType;
   /** Error codes this operation may answer with, besides the generic ones. */

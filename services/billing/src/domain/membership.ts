@@ -165,10 +165,11 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
       return gateway.createCheckout({ userId: caller.id, email: caller.email, name: caller.name, plan, period, successUrl: returnUrl('success'), cancelUrl: returnUrl('cancel'), subscription });
     },
 
-    async portal(caller: Caller): Promise<{ url: string }> {
+    /** The billing portal's address; the local gateway's opens only in the browser holding `browserBinding`. */
+    async portal(caller: Caller, browserBinding: string): Promise<{ url: string }> {
       const subscription = await subscriptions.current(caller.id);
       if (!subscription.gateway) throw AppError.conflict('There is no billing account yet. Choose a plan first.', 'NO_SUBSCRIPTION');
-      return gateway.createPortal(subscription, new URL('/admin/membership', webUrl).toString());
+      return gateway.createPortal(subscription, new URL('/admin/membership', webUrl).toString(), browserBinding);
     },
 
     /** Cancels at the end of the period; access runs until then. */

@@ -26,7 +26,8 @@ export interface PaymentGateway {
    */
   changePlan(subscription: Subscription, quote: PlanChangeQuote): Promise<void>;
   /** A page where the member manages payment details and invoices. */
-  createPortal(subscription: Subscription, returnUrl: string): Promise<{ url: string }>;
+  /** `browserBinding`: a secret of the browser that asked, which the local gateway's link opens only with. */
+  createPortal(subscription: Subscription, returnUrl: string, browserBinding: string): Promise<{ url: string }>;
   /** Stops renewal; access runs to the end of the period. */
   cancelAtPeriodEnd(subscription: Subscription): Promise<void>;
   /** Ends the subscription at once (account deletion). */

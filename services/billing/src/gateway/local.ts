@@ -82,8 +82,8 @@ export function createLocalGateway({ pool, clock, subscriptions, links }: { pool
       });
     },
 
-    async createPortal(subscription) {
-      return { url: links.url(`/membership/local/portal/${subscription.userId}`) };
+    async createPortal(subscription, _returnUrl, browserBinding) {
+      return { url: links.url(`/membership/local/portal/${subscription.userId}`, browserBinding) };
     },
 
     async cancelAtPeriodEnd(subscription) {

@@ -4,6 +4,7 @@ import { AppError, type Pool } from '@kicksight/platform';
 import type { LocalGateway } from '../gateway/local.ts';
 import type { SignedLinks } from '../domain/signed-links.ts';
 import type { Membership } from '../domain/membership.ts';
+import type { PortalBinding } from './portal-binding.ts';
 import { invoices } from '../store/invoices.ts';
 import { subscriptions } from '../store/subscriptions.ts';
 
@@ -23,12 +24,26 @@ button,a.button{display:block;width:100%;box-sizing:border-box;text-align:center
 <body><main><span class="badge">Local payment · no card is charged</span>${body}</main></body></html>`);
 }
 
-/** The local gateway's pages: checkout and portal, opened by signed links. */
-export function localPagesRouter({ pool, gateway, links, membership, webUrl }: { pool: Pool; gateway: LocalGateway; links: SignedLinks; membership: Membership; webUrl: string }): Router {
+/** The local gateway's pages: checkout and portal, opened by signed links (the portal's only in the browser they were made for). */
+export function localPagesRouter({
+  pool,
+  gateway,
+  links,
+  membership,
+  webUrl,
+  portalBinding,
+}: {
+  pool: Pool;
+  gateway: LocalGateway;
+  links: SignedLinks;
+  membership: Membership;
+  webUrl: string;
+  portalBinding: PortalBinding;
+}): Router {
   const router = Router();
   const back = (outcome: 'success' | 'cancel') => new URL(`/admin/membership?checkout=${outcome}`, webUrl).toString();
-  const signedAction = (path: string) => escape(links.url(path));
-  const verify = (path: string, query: Record<string, unknown>) => links.verify(path, query.expires, query.signature);
+  const signedAction = (path: string, binding = '') => escape(links.url(path, binding));
+  const verify = (path: string, query: Record<string, unknown>, binding = '') => links.verify(path, query.expires, query.signature, binding);
 
   router.get('/checkout/:id', async (req, res) => {
     const path = `/membership/local/checkout/${req.params.id}`;
@@ -62,7 +77,8 @@ export function localPagesRouter({ pool, gateway, links, membership, webUrl }: {
 
   router.get('/portal/:userId', async (req, res) => {
     const path = `/membership/local/portal/${req.params.userId}`;
-    verify(path, req.query);
+    const binding = portalBinding.of(req);
+    verify(path, req.query, binding);
     const subscription = await subscriptions.get(pool, req.params.userId);
     if (!subscription) throw AppError.notFound('No billing account');
     const history = await invoices.ofUser(pool, subscription.userId, 12);
@@ -71,7 +87,7 @@ export function localPagesRouter({ pool, gateway, links, membership, webUrl }: {
     const rows = history.map((i) => `<tr><td>${utcDay(i.createdAt)}</td><td>${escape(i.description)}</td><td>${usd(i.amountCents)}</td><td>${i.status}</td></tr>`).join('');
     const cancel =
       subscription.tier !== 'trial' && !subscription.cancelAtPeriodEnd
-        ? `<form method="post" action="${signedAction(`${path}/cancel`)}"><button class="secondary" type="submit">Cancel subscription</button></form>`
+        ? `<form method="post" action="${signedAction(`${path}/cancel`, binding)}"><button class="secondary" type="submit">Cancel subscription</button></form>`
         : '';
     page(
       res,
@@ -83,11 +99,12 @@ export function localPagesRouter({ pool, gateway, links, membership, webUrl }: {
   });
 
   router.post('/portal/:userId/cancel', async (req, res) => {
-    verify(`/membership/local/portal/${req.params.userId}/cancel`, req.query);
+    const binding = portalBinding.of(req);
+    verify(`/membership/local/portal/${req.params.userId}/cancel`, req.query, binding);
     const subscription = await subscriptions.get(pool, req.params.userId);
     if (!subscription) throw AppError.notFound('No billing account');
     await membership.cancel({ id: subscription.userId, role: 'member', email: '', name: '' });
-    res.redirect(303, links.url(`/membership/local/portal/${subscription.userId}`));
+    res.redirect(303, links.url(`/membership/local/portal/${subscription.userId}`, binding));
   });
   return router;
 }

@@ -4,9 +4,25 @@ import { AppError, idempotency, requireUser, type JwtVerifier, type Redis } from
 import { CHECKABLE, type Checkable, type Membership } from '../domain/membership.ts';
 import type { StripePrices } from '../gateway/stripe.ts';
 import { callerOf } from './caller.ts';
+import type { PortalBinding } from './portal-binding.ts';
 
-/** `/api/membership/*`: plans (public), and the signed-in member's status, usage, billing and plan actions. */
-export function membershipRouter({ membership, verifier, redis, prices }: { membership: Membership; verifier: JwtVerifier; redis: Redis; prices: StripePrices }): Router {
+/**
+ * `/api/membership/*`: plans (public), and the signed-in member's status, usage, billing and plan actions. With
+ * `portalBinding` (the local gateway), the portal's link opens only in the browser that asked for it.
+ */
+export function membershipRouter({
+  membership,
+  verifier,
+  redis,
+  prices,
+  portalBinding,
+}: {
+  membership: Membership;
+  verifier: JwtVerifier;
+  redis: Redis;
+  prices: StripePrices;
+  portalBinding?: PortalBinding;
+}): Router {
   const router = Router();
 
   router.get('/plans', (_req, res) => {
@@ -49,7 +65,7 @@ export function membershipRouter({ membership, verifier, redis, prices }: { memb
     res.json({ data: await membership.confirmPlanChange(callerOf(req), planChangeConfirmBodySchema.parse(req.body ?? {})) });
   });
   member.post('/portal', async (req, res) => {
-    res.json({ data: await membership.portal(callerOf(req)) });
+    res.json({ data: await membership.portal(callerOf(req), portalBinding?.issue(res) ?? '') });
   });
   member.post('/cancel', async (req, res) => {
     res.json({ data: await membership.cancel(callerOf(req)) });

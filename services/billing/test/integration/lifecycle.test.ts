@@ -213,6 +213,36 @@ describe('local payments', () => {
       billing.clock.reset();
     }
   });
+
+  it("opens the portal, and cancels from it, only in the browser that asked for the link", async () => {
+    const userId = newUserId();
+    const token = await billing.token({ id: userId });
+    await payLocalCheckout(billing.url, (await call(billing.url, 'POST', '/api/membership/checkout', token, { planName: 'premium' })).body.data.url);
+    const asked = await fetch(`${billing.url}/api/membership/portal`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(asked.status).toBe(200);
+    const setCookie = asked.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^ks_portal=[\w-]{43}; Max-Age=3600; Path=\/api\/membership\/local\/portal; HttpOnly; SameSite=Strict$/);
+    const browser = { cookie: setCookie.split(';')[0]! };
+    const url = new URL(((await asked.json()) as { data: { url: string } }).data.url);
+    const portal = `${billing.url}${url.pathname}${url.search}`;
+
+    // Leaked to another browser, or forged without the cookie: nothing opens, nothing is cancelled.
+    const elsewhere = { cookie: `ks_portal=${'x'.repeat(43)}` };
+    for (const headers of [{}, elsewhere]) expect((await fetch(portal, { headers })).status).toBe(403);
+    const mine = await fetch(portal, { headers: browser });
+    expect(mine.status).toBe(200);
+    const cancelAction = /<form method="post" action="([^"]+\/cancel\?[^"]+)"/.exec(await mine.text())![1]!.replaceAll('&amp;', '&');
+    const cancel = `${billing.url}${new URL(cancelAction).pathname}${new URL(cancelAction).search}`;
+    for (const headers of [{}, elsewhere]) expect((await fetch(cancel, { method: 'POST', headers, redirect: 'manual' })).status).toBe(403);
+    expect((await call(billing.url, 'GET', '/api/membership/current-plan', token)).body.data.cancelAtPeriodEnd).toBe(false);
+
+    const cancelled = await fetch(cancel, { method: 'POST', headers: browser, redirect: 'manual' });
+    expect(cancelled.status).toBe(303);
+    expect((await call(billing.url, 'GET', '/api/membership/current-plan', token)).body.data.cancelAtPeriodEnd).toBe(true);
+    // The portal it returns to opens in the same browser.
+    const back = new URL(cancelled.headers.get('location')!);
+    expect((await fetch(`${billing.url}${back.pathname}${back.search}`, { headers: browser })).status).toBe(200);
+  });
 });
 
 describe('checks and tracking', () => {

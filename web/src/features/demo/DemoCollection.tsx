@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Input, Muted, Select, Stack } from '../../ui/index.ts';
-import { DEMO_COLLECTION, DEMO_COLLECTION_SORTS, type DemoCollectionItem } from './demo-data.ts';
+import type { DemoCollectionItem } from '@kicksight/contracts';
+import { DEMO_COLLECTION_SORTS } from './demo-data.ts';
+import { useDemoData } from './demo-context.ts';
 import { sortCollection, type CollectionSort } from './demo-search.ts';
 import { Change, DemoImage, Grid, demoAction, money, signed } from './DemoParts.tsx';
 
@@ -59,7 +61,7 @@ export function DemoCollection({ professional = false }: { professional?: boolea
   const [view, setView] = useState<'grid' | 'list'>(professional ? 'list' : 'grid');
   const [text, setText] = useState('');
   const [sort, setSort] = useState<CollectionSort>('name');
-  const items = sortCollection(DEMO_COLLECTION, sort, text);
+  const items = sortCollection(useDemoData().collection, sort, text);
   return (
     <Stack $gap={4}>
       <Stack $row $wrap $gap={2} $align="center">

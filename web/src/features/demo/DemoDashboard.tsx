@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, CardTitle, Muted, Stack } from '../../ui/index.ts';
-import { DEMO_COLLECTION, DEMO_MARKET_PULSE, DEMO_METRICS, type MetricCard } from './demo-data.ts';
+import type { MetricCard } from '@kicksight/contracts';
+import { useDemoData } from './demo-context.ts';
 import { Change, Grid, demoAction, money, signed } from './DemoParts.tsx';
 
 const Big = styled.strong`
@@ -32,8 +33,9 @@ function Metric({ card }: { card: MetricCard }) {
 /** Demo dashboard: portfolio value, quick actions, market pulse and analytics. */
 export function DemoDashboard({ professional = false }: { professional?: boolean }) {
   const [expanded, setExpanded] = useState(professional);
-  const total = DEMO_COLLECTION.reduce((sum, i) => sum + i.currentPrice, 0);
-  const cost = DEMO_COLLECTION.reduce((sum, i) => sum + i.purchasePrice, 0);
+  const { collection, marketPulse, metrics } = useDemoData();
+  const total = collection.reduce((sum, i) => sum + i.currentPrice, 0);
+  const cost = collection.reduce((sum, i) => sum + i.purchasePrice, 0);
   const gain = Math.round(((total - cost) / cost) * 1000) / 10;
   const base = professional ? '/demo/professional' : '/demo';
   return (
@@ -43,7 +45,7 @@ export function DemoDashboard({ professional = false }: { professional?: boolean
         <div>
           <Big>{money(total)}</Big> <Change $up={gain >= 0}>{signed(gain)}</Change>
         </div>
-        <Muted>{DEMO_COLLECTION.length} pairs · paid {money(cost)}</Muted>
+        <Muted>{collection.length} pairs · paid {money(cost)}</Muted>
       </Card>
       <Card aria-labelledby="quick-actions">
         <CardTitle id="quick-actions">Quick Actions</CardTitle>
@@ -65,7 +67,7 @@ export function DemoDashboard({ professional = false }: { professional?: boolean
       <Card aria-labelledby="market-pulse">
         <CardTitle id="market-pulse">Market Pulse</CardTitle>
         <ul style={{ margin: 0, paddingLeft: 18, display: 'grid', gap: 6 }}>
-          {DEMO_MARKET_PULSE.map((m) => (
+          {marketPulse.map((m) => (
             <li key={m.name}>
               {m.name} <Change $up={m.change >= 0}>{signed(m.change)}</Change>
             </li>
@@ -81,7 +83,7 @@ export function DemoDashboard({ professional = false }: { professional?: boolean
         </Stack>
         {expanded && (
           <Grid>
-            {DEMO_METRICS.map((card) => (
+            {metrics.map((card) => (
               <Metric key={card.id} card={card} />
             ))}
           </Grid>

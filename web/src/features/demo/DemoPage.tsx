@@ -1,9 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { ThemeToggle } from '../../theme/index.ts';
-import { Badge, Button, Card, PageHeader, Stack, TextField } from '../../ui/index.ts';
-import { DEMO_WRONG_PASSWORD, clearDemoAccess, readDemoAccess, requestDemoAccess, type DemoAccess } from './demo-access.ts';
+import { Badge, Button, Card, Loading, PageHeader, Stack, TextField } from '../../ui/index.ts';
+import { DEMO_WRONG_PASSWORD, clearDemoAccess, fetchDemoData, readDemoAccess, requestDemoAccess, type DemoAccess } from './demo-access.ts';
+import { DemoDataContext } from './demo-context.ts';
 import { DemoCollection } from './DemoCollection.tsx';
 import { DemoDashboard } from './DemoDashboard.tsx';
 import { DemoProduct } from './DemoProduct.tsx';
@@ -106,7 +108,7 @@ function Screen({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-/** The demo area behind its password gate (spec 3 §2.12): sample screens with hard-coded data for 2 hours. */
+/** The demo area behind its password gate (spec 3 §2.12): sample screens whose data the BFF gives for a valid ticket, for 2 hours. */
 export default function DemoArea() {
   const [access, setAccess] = useState<DemoAccess | null>(() => readDemoAccess(sessionStorage));
   useEffect(() => {
@@ -115,8 +117,20 @@ export default function DemoArea() {
     const timer = setTimeout(() => setAccess(readDemoAccess(sessionStorage)), Math.max(0, left));
     return () => clearTimeout(timer);
   }, [access]);
-
-  if (!access) return <Gate onAccess={setAccess} />;
+  const data = useQuery({
+    queryKey: ['demo', 'data', access?.ticket],
+    // A ticket the BFF refuses (forged, expired, or signed with an old secret) is dropped: the gate opens again.
+    queryFn: ({ signal }) =>
+      fetchDemoData(access!.ticket, signal).catch((failure: unknown) => {
+        clearDemoAccess(sessionStorage);
+        throw failure;
+      }),
+    enabled: access !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (!access || data.isError) return <Gate onAccess={setAccess} />;
+  if (!data.data) return <Loading message="Loading the demo..." />;
   const logout = () => {
     clearDemoAccess(sessionStorage);
     window.location.reload();
@@ -138,6 +152,7 @@ export default function DemoArea() {
         </Button>
       </Top>
       <Main>
+        <DemoDataContext value={data.data}>
         <Routes>
           <Route index element={<Navigate to="/demo/dashboard" replace />} />
           <Route path="professional-dashboard" element={<Screen title="Professional Dashboard"><DemoDashboard professional /></Screen>} />
@@ -150,6 +165,7 @@ export default function DemoArea() {
           <Route path="product" element={<Screen title="Product"><DemoProduct /></Screen>} />
           <Route path="*" element={<Navigate to="/demo/dashboard" replace />} />
         </Routes>
+        </DemoDataContext>
       </Main>
     </Page>
   );

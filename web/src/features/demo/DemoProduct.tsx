@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Card, CardTitle, Muted, Stack } from '../../ui/index.ts';
-import { DEMO_PRODUCTS, DEMO_PRODUCT_DETAIL as P } from './demo-data.ts';
+import type { DemoData } from '@kicksight/contracts';
+import { useDemoData } from './demo-context.ts';
 import { Change, DemoImage, Grid, demoAction, money, signed } from './DemoParts.tsx';
 
 const TABS = ['Details', 'Price History', 'Market Data', 'Similar Items'] as const;
@@ -32,7 +33,7 @@ const Bars = styled.div`
   span { position: absolute; bottom: -20px; left: 0; right: 0; text-align: center; font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-function TabBody({ tab }: { tab: Tab }) {
+function TabBody({ tab, data: { productDetail: P, products } }: { tab: Tab; data: DemoData }) {
   if (tab === 'Details')
     return (
       <Stack $gap={3}>
@@ -85,7 +86,7 @@ function TabBody({ tab }: { tab: Tab }) {
     );
   return (
     <Grid $min={180}>
-      {DEMO_PRODUCTS.filter((p) => p.brand === P.brand && p.name !== P.name).map((p) => (
+      {products.filter((p) => p.brand === P.brand && p.name !== P.name).map((p) => (
         <Card key={p.id} as="article" aria-label={p.name}>
           <Stack $gap={2}>
             <DemoImage brand={p.brand} size={180} />
@@ -102,6 +103,8 @@ function TabBody({ tab }: { tab: Tab }) {
 export function DemoProduct() {
   const [tab, setTab] = useState<Tab>('Details');
   const [favourite, setFavourite] = useState(false);
+  const data = useDemoData();
+  const P = data.productDetail;
   return (
     <Stack $gap={4}>
       <Card>
@@ -135,7 +138,7 @@ export function DemoProduct() {
         </TabList>
         <div role="tabpanel" style={{ paddingTop: 16 }}>
           <CardTitle>{tab}</CardTitle>
-          <TabBody tab={tab} />
+          <TabBody tab={tab} data={data} />
         </div>
       </Card>
     </Stack>

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, Input, Loading, Muted, Select, Stack } from '../../ui/index.ts';
-import { DEMO_BRANDS, DEMO_PRICE_RANGES, DEMO_PRODUCTS, DEMO_SEARCH_SORTS } from './demo-data.ts';
+import { DEMO_BRANDS, DEMO_PRICE_RANGES, DEMO_SEARCH_SORTS } from './demo-data.ts';
+import { useDemoData } from './demo-context.ts';
 import { SEARCH_DELAY_MS, searchProducts, suggestionsFor, type SearchSort } from './demo-search.ts';
 import { DemoImage, Grid } from './DemoParts.tsx';
 
@@ -28,9 +29,10 @@ export function DemoSearch({ professional = false }: { professional?: boolean })
   const [showSuggestions, setShowSuggestions] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const { products } = useDemoData();
 
-  const suggestions = showSuggestions ? suggestionsFor(DEMO_PRODUCTS, text) : [];
-  const results = useMemo(() => searchProducts(DEMO_PRODUCTS, { text: query, brand, priceRange, sort }), [query, brand, priceRange, sort]);
+  const suggestions = showSuggestions ? suggestionsFor(products, text) : [];
+  const results = useMemo(() => searchProducts(products, { text: query, brand, priceRange, sort }), [products, query, brand, priceRange, sort]);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setShowSuggestions(false);

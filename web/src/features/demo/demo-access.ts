@@ -1,3 +1,4 @@
+import type { DemoData } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 
 /** The session-storage key of the demo access marker. */
@@ -38,3 +39,9 @@ export async function requestDemoAccess(password: string, storage: Storage, now 
 }
 
 export const clearDemoAccess = (storage: Storage) => storage.removeItem(DEMO_ACCESS_KEY);
+
+/** The header the BFF reads a demo ticket from (contracts' DEMO_TICKET_HEADER). */
+const DEMO_TICKET_HEADER = 'x-demo-ticket';
+
+/** The demo's sample data: the BFF gives it only for a valid, unexpired ticket (401 otherwise). */
+export const fetchDemoData = (ticket: string, signal?: AbortSignal) => api.get<DemoData>('/demo/data', { auth: false, signal, headers: { [DEMO_TICKET_HEADER]: ticket } });

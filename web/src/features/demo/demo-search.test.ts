@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_COLLECTION, DEMO_PRODUCTS } from './demo-data.ts';
+import { DEMO_COLLECTION, DEMO_PRODUCTS } from '@kicksight/contracts/demo';
 import { searchProducts, sortCollection, suggestionsFor } from './demo-search.ts';
 
 describe('demo search', () => {

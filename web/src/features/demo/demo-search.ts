@@ -1,4 +1,5 @@
-import { DEMO_PRICE_RANGES, type DemoCollectionItem, type DemoSearchProduct } from './demo-data.ts';
+import type { DemoCollectionItem, DemoSearchProduct } from '@kicksight/contracts';
+import { DEMO_PRICE_RANGES } from './demo-data.ts';
 
 const MAX_SUGGESTIONS = 5;
 export const SEARCH_DELAY_MS = 500;
