@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CollectionItemView,
@@ -55,9 +55,14 @@ export interface TrendingSneaker {
 /** The BFF's aggregations answer a failed part as null, with what failed in `errors`. */
 type WithErrors<T> = Omit<T, 'errors'> & { errors?: string[] };
 
+/** The value metrics' keys (full and quick) start with this. */
+const VALUE_METRICS = ['dashboard', 'value-metrics'] as const;
+
 /** The collection page's queries: its items and photos, the related carousel and the overview above it. */
 export const collectionQueries = {
   all: ['collection'] as const,
+  /** The collection's own figures (the collection service's count of items). */
+  stats: () => queryOptions({ queryKey: ['collection', 'stats'], queryFn: ({ signal }) => api.get<CollectionStats>('/collections/stats', { signal }) }),
   items: (params: CollectionParams) =>
     queryOptions({
       queryKey: ['collection', 'items', params],
@@ -80,12 +85,12 @@ export const collectionQueries = {
     }),
   quickMetrics: () =>
     queryOptions({
-      queryKey: ['dashboard', 'value-metrics', 'quick'],
+      queryKey: [...VALUE_METRICS, 'quick'],
       queryFn: ({ signal }) => api.get<WithErrors<QuickMetrics> | null>('/dashboard/value-metrics', { signal, query: { quick: true }, fallback: METRICS_FAILED }),
     }),
   valueMetrics: () =>
     queryOptions({
-      queryKey: ['dashboard', 'value-metrics'],
+      queryKey: VALUE_METRICS,
       queryFn: ({ signal }) => api.get<WithErrors<ValueMetrics> | null>('/dashboard/value-metrics', { signal, fallback: METRICS_FAILED }),
     }),
   trending: () =>
@@ -106,6 +111,15 @@ export const collectionQueries = {
       },
     }),
 };
+
+/**
+ * Marks everything a change to the collection moves as stale (active views refetch at once): its pages,
+ * stats, photos, recommendations and history, and the value metrics of the market insights.
+ */
+export function refreshCollectionViews(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
+  void queryClient.invalidateQueries({ queryKey: VALUE_METRICS });
+}
 
 export const collectionApi = {
   add: (item: CreateItem, idempotencyKey: string) => api.post<CollectionItem>('/collections', item, { idempotencyKey }),

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type MouseEvent } from 'react';
-import { area, bisector, curveMonotoneX, line, max, min, scaleLinear, scaleUtc, timeFormat } from 'd3';
+import { area, bisector, curveMonotoneX, line, max, min, scaleLinear, scaleUtc } from 'd3';
 import styled, { useTheme } from 'styled-components';
-import { formatDate, formatMoney } from '../format.ts';
+import { countOf, formatDate, formatMoney } from '../format.ts';
 import { historySummary, type PricePoint } from './summaries.ts';
 import { useWidth } from './useWidth.ts';
 import { Axes } from './Axes.tsx';
@@ -66,8 +66,7 @@ export function SalesHistoryChart({ points, type, days, height, label }: { point
       .y0(innerH)
       .y1((p) => y(p.price))
       .curve(curveMonotoneX)(points);
-    const tickFormat = days <= 30 ? timeFormat('%b %d') : days <= 90 ? timeFormat('%b %d') : timeFormat('%b %Y');
-    return { innerW, innerH, x, y, v, pathLine, pathArea, tickFormat, barWidth: Math.max(1, Math.min(innerW / days, innerW / points.length) - 1) };
+    return { innerW, innerH, x, y, v, pathLine, pathArea, barWidth: Math.max(1, Math.min(innerW / days, innerW / points.length) - 1) };
   }, [points, width, height, days]);
 
   if (!model)
@@ -77,7 +76,7 @@ export function SalesHistoryChart({ points, type, days, height, label }: { point
       </Wrap>
     );
 
-  const { innerW, innerH, x, y, v, pathLine, pathArea, tickFormat, barWidth } = model;
+  const { innerW, innerH, x, y, v, pathLine, pathArea, barWidth } = model;
   const onMove = (event: MouseEvent<SVGRectElement>) => {
     const bounds = event.currentTarget.getBoundingClientRect();
     const at = x.invert(event.clientX - bounds.left);
@@ -98,7 +97,7 @@ export function SalesHistoryChart({ points, type, days, height, label }: { point
           </linearGradient>
         </defs>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-          <Axes x={x} y={y} width={innerW} height={innerH} format={tickFormat} />
+          <Axes x={x} y={y} width={innerW} height={innerH} />
           {showBars &&
             points.map((p) => (
               <rect key={p.date} x={x(dateOf(p.date)) - barWidth / 2} y={innerH - v(p.volume)} width={barWidth} height={v(p.volume)} fill={theme.colors.neutral} opacity={0.25} />
@@ -118,9 +117,7 @@ export function SalesHistoryChart({ points, type, days, height, label }: { point
         <Tip style={{ left: Math.min(width - 150, MARGIN.left + x(dateOf(hovered.date)) + 10), top: MARGIN.top + 4 }}>
           <div>{formatDate(hovered.date)}</div>
           <strong>{formatMoney(hovered.price)}</strong>
-          <div>
-            {hovered.volume} sale{hovered.volume === 1 ? '' : 's'}
-          </div>
+          <div>{countOf(hovered.volume, 'sale')}</div>
         </Tip>
       )}
       <figcaption>{summary}</figcaption>
