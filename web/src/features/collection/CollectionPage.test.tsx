@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import CollectionPage from './CollectionPage.tsx';
@@ -168,5 +168,22 @@ describe('the collection page', () => {
     fireEvent.submit(screen.getByRole('dialog', { name: 'Add Item' }).querySelector('form')!);
     await waitFor(() => expect(card.textContent).toContain('1 item'));
     expect(card.textContent).toContain('$120');
+  });
+
+  it("shows the member's uploaded photo on the pair's card", async () => {
+    const withPhoto = { ...item('1', 'Dunk Low Panda', 25_000, 20_000), photoCount: 1 };
+    stubApi({
+      'GET /api/collections': page([withPhoto, item('2', 'Air Max 1', 20_000, 20_000)]),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+      'GET /api/collections/1/photos': [{ id: 'p1', itemId: '1', contentType: 'image/png', size: 68, url: '/api/collections/1/photos/p1', createdAt: '2026-11-26T00:00:00Z' }],
+      'GET /api/collections/1/photos/p1': { png: true },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo-p1'), revokeObjectURL: vi.fn() }));
+    render();
+    const card = await screen.findByRole('article', { name: 'Dunk Low Panda' });
+    const photo = (await within(card).findByRole('img', { name: 'Your photo of Dunk Low Panda' })) as HTMLImageElement;
+    expect(photo.src).toBe('blob:photo-p1');
+    expect(within(screen.getByRole('article', { name: 'Air Max 1' })).queryByRole('img', { name: /Your photo/ })).toBeNull();
   });
 });

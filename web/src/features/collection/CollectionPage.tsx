@@ -6,8 +6,10 @@ import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQueries, type Collection
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { Button, EmptyState, ErrorState, PageHeader, Select, Stack, Toolbar } from '../../ui/index.ts';
 import { AddItemModal } from './AddItemModal.tsx';
+import { CollectionTransfer } from './CollectionTransfer.tsx';
 import { EditItemModal } from './EditItemModal.tsx';
 import { ItemGrid, ItemList, ItemSkeletons } from './ItemViews.tsx';
+import { PortfolioHistory } from './PortfolioHistory.tsx';
 import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { RemoveItemDialog } from './RemoveItemDialog.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
@@ -80,6 +82,7 @@ export default function CollectionPage() {
           <Button type="button" $variant="secondary" onClick={() => navigate('/admin/search')}>
             Search Sneakers
           </Button>
+          <CollectionTransfer />
           <Button type="button" onClick={openAdd}>
             {canAdd ? 'Add Item' : 'Upgrade to Add'}
           </Button>
@@ -87,6 +90,8 @@ export default function CollectionPage() {
       </PageHeader>
 
       <SummaryCards stats={data?.stats} />
+
+      {data && data.stats.totalItems > 0 && <PortfolioHistory />}
 
       <Toolbar>
         <label>

@@ -10,9 +10,12 @@ import type {
   ValueMetrics,
   collectionResponseSchema,
   createItemBodySchema,
+  importErrorSchema,
+  importResultSchema,
+  portfolioHistorySchema,
   updateItemBodySchema,
 } from '@kicksight/contracts';
-import { api } from '../../api/client.ts';
+import { API_BASE, api, fetchObjectUrl } from '../../api/client.ts';
 import { shouldRetry } from '../../api/retry.ts';
 
 /** The shapes of the collection's answers and bodies, from the shared contracts (types only). */
@@ -22,6 +25,13 @@ export type { CollectionStats };
 type CollectionPage = z.infer<typeof collectionResponseSchema>;
 export type CreateItem = z.input<typeof createItemBodySchema>;
 export type UpdateItem = z.input<typeof updateItemBodySchema>;
+export type PortfolioHistory = z.infer<typeof portfolioHistorySchema>;
+export type ImportResult = z.infer<typeof importResultSchema>;
+export type ImportProblem = z.infer<typeof importErrorSchema>['errors'][number];
+
+/** The portfolio chart's ranges (spec 2 §9: 30 days by default). */
+export const PORTFOLIO_RANGES = ['30d', '90d', '1y'] as const;
+export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
 
 const COLLECTION_PAGE_SIZE = 20;
 export const COLLECTION_SORTS = ['newest', 'oldest', 'value-high', 'value-low', 'gain-high', 'gain-low'] as const;
@@ -74,6 +84,12 @@ export const collectionQueries = {
       retry: (failures, error) => shouldRetry(failures, error, 3),
       retryDelay: 1_000,
     }),
+  /** The collection's stored daily valuations over a range, then today's. */
+  portfolioHistory: (range: PortfolioRange) =>
+    queryOptions({
+      queryKey: ['collection', 'portfolio-history', range],
+      queryFn: ({ signal }) => api.get<PortfolioHistory>('/dashboard/portfolio-history', { signal, query: { range } }),
+    }),
   photos: (itemId: string) =>
     queryOptions({ queryKey: ['collection', 'photos', itemId], queryFn: ({ signal }) => api.get<Photo[]>(`/collections/${itemId}/photos`, { signal }) }),
   related: (limit = 12) =>
@@ -125,6 +141,14 @@ export const collectionApi = {
   add: (item: CreateItem, idempotencyKey: string) => api.post<CollectionItem>('/collections', item, { idempotencyKey }),
   update: (id: string, changes: UpdateItem, idempotencyKey: string) => api.put<CollectionItem>(`/collections/${id}`, changes, { idempotencyKey }),
   remove: (id: string, idempotencyKey: string) => api.del<unknown>(`/collections/${id}`, { idempotencyKey }),
+  /** The collection as a CSV file, as an object URL to download (revoke it after). */
+  exportCsv: () => fetchObjectUrl(`${API_BASE}/collections/export`),
+  /** A CSV file into the collection: every line or none (a refusal lists the bad lines). */
+  importCsv(file: File, idempotencyKey: string): Promise<ImportResult> {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<ImportResult>('/collections/import', form, { idempotencyKey });
+  },
   uploadPhoto(id: string, file: File, idempotencyKey: string) {
     const form = new FormData();
     form.append('photo', file);
