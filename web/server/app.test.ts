@@ -60,6 +60,8 @@ describe('the web origin', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("object-src 'none'");
+    // Members' own photos are shown from object URLs made of what the API sent.
+    expect(csp).toMatch(/img-src 'self' data: blob:[ ;]/);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');

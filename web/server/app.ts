@@ -17,10 +17,13 @@ const ANALYTICS_SOURCES = {
   imgSrc: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
 };
 
-/** The page's security headers: our own origin, product images' hosts and, where configured, analytics. */
+/** Members' uploaded photos: fetched with the member's token and shown from object URLs. */
+const MEMBER_PHOTOS = 'blob:';
+
+/** The page's security headers: our own origin, members' photos, product images' hosts and, where configured, analytics. */
 function pageSecurityHeaders(config: Config) {
   const analytics = config.VITE_ANALYTICS_TAG_ID !== '';
-  const images = config.IMAGE_SOURCES.split(/\s+/).filter(Boolean);
+  const images = [MEMBER_PHOTOS, ...config.IMAGE_SOURCES.split(/\s+/).filter(Boolean)];
   return securityHeaders({
     keepOpener: true,
     extraSources: analytics

@@ -1,5 +1,10 @@
 // The market rules (money in cents, percentages as plain numbers): plain functions without zod, shared by the web and the services.
 
+/** The highest purchase or target price accepted: $1,000,000. */
+export const MAX_PRICE_CENTS = 100_000_000;
+/** What a price above MAX_PRICE_CENTS is told: 'the highest price accepted is $1,000,000'. */
+export const PRICE_TOO_HIGH = `the highest price accepted is $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}`;
+
 /** A sneaker is trending when its 24-hour change is over $50 either way ... */
 export const TRENDING_CHANGE_24H_CENTS = 5_000;
 /** ... or its premium over retail is above 100%. */

@@ -100,7 +100,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   }
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, errorCodeOf(body), failureMessage(body, response.status, response.statusText, options.fallback));
+  if (!response.ok) throw new ApiError(response.status, errorCodeOf(body), failureMessage(body, response.status, response.statusText, options.fallback), body);
   return unwrap(body) as T;
 }
 

@@ -9,9 +9,13 @@ import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { titleOf } from './nav.ts';
 
+/** The width of the gutter the Feedback tab stands in, beside the page, on wider screens. */
+const FEEDBACK_GUTTER = '44px';
+
 const Frame = styled.div`
   display: flex;
   min-height: 100vh;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) { padding-right: ${FEEDBACK_GUTTER}; }
 `;
 
 const Column = styled.div`
@@ -47,12 +51,24 @@ const MobileHeader = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { display: block; }
 `;
 
+/**
+ * The Feedback button never covers the page: on phones it closes the page, below the footer; on wider
+ * screens it is a tab standing in its own gutter on the right edge, beside the page.
+ */
 const FeedbackSlot = styled.div`
-  position: fixed;
-  left: 16px;
-  bottom: 16px;
-  z-index: 20;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { left: auto; right: 16px; bottom: 80px; }
+  display: flex;
+  justify-content: center;
+  padding: 0 12px 16px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    position: fixed;
+    z-index: 20;
+    right: 0;
+    top: 50%;
+    transform: translateY(-50%);
+    width: ${FEEDBACK_GUTTER};
+    padding: 0;
+    button { writing-mode: vertical-rl; transform: rotate(180deg); padding: 14px 8px; border-radius: 0 8px 8px 0; min-height: 0; height: auto; }
+  }
 `;
 
 /** The signed-in frame: sidebar, top bar, the page, footer. */
@@ -81,10 +97,10 @@ export function AppShell() {
           <Outlet />
         </Content>
         <Footer />
+        <FeedbackSlot>
+          <FeedbackButton />
+        </FeedbackSlot>
       </Column>
-      <FeedbackSlot>
-        <FeedbackButton />
-      </FeedbackSlot>
     </Frame>
     </UpgradePromptProvider>
   );

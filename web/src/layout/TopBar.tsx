@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { NotificationsPopover } from '../features/notifications/index.tsx';
+import { sneakerQueries } from '../features/sneaker/index.ts';
 import { ThemeToggle } from '../theme/index.ts';
 import { IconButton, Input, MenuIcon, SearchIcon } from '../ui/index.ts';
 import { UserMenu } from './UserMenu.tsx';
-import { breadcrumbsOf, titleOf } from './nav.ts';
+import { breadcrumbsOf, productIdOf, titleOf } from './nav.ts';
 
 const Bar = styled.header`
   position: sticky;
@@ -69,7 +71,10 @@ export function TopBar({ onMenu }: { onMenu(): void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const crumbs = breadcrumbsOf(pathname);
+  const productId = productIdOf(pathname);
+  // The product page loads the sneaker; the crumb reads it from there and never asks for it itself.
+  const sneaker = useQuery({ ...sneakerQueries.detail(productId ?? ''), enabled: false });
+  const crumbs = breadcrumbsOf(pathname, productId ? sneaker.data?.name : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -28,8 +28,23 @@ export function titleOf(pathname: string): string {
 
 const capitalise = (segment: string) => decodeURIComponent(segment).replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-/** Breadcrumbs from the path segments: /admin/product/abc -> Admin > Product > abc. */
-export function breadcrumbsOf(pathname: string): { label: string; to: string }[] {
+const PRODUCT_PATH = /^\/admin\/product\/([^/]+)\/?$/;
+
+/** The sneaker id of a product page's path, else null. */
+export const productIdOf = (pathname: string): string | null => {
+  const id = PRODUCT_PATH.exec(pathname)?.[1];
+  return id ? decodeURIComponent(id) : null;
+};
+
+/**
+ * Breadcrumbs from the path segments: /admin/product/abc -> Admin > Product > the sneaker's name
+ * (given by the page once known; 'Sneaker' until then, never its id).
+ */
+export function breadcrumbsOf(pathname: string, sneakerName?: string | null): { label: string; to: string }[] {
   const segments = pathname.split('/').filter(Boolean);
-  return segments.map((segment, i) => ({ label: capitalise(segment), to: `/${segments.slice(0, i + 1).join('/')}` }));
+  const product = productIdOf(pathname) !== null;
+  return segments.map((segment, i) => ({
+    label: product && i === segments.length - 1 ? sneakerName || 'Sneaker' : capitalise(segment),
+    to: `/${segments.slice(0, i + 1).join('/')}`,
+  }));
 }

@@ -18,7 +18,7 @@ export function stubApi(routes: Routes_) {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const key = `${method} ${url.pathname}`;
-    calls.push({ method, path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ method, path: url.pathname + url.search, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
     const route = routes[key];
     if (route === undefined) return new Response(JSON.stringify({ message: `No route for ${key}`, code: 'NOT_FOUND' }), { status: 404 });
     const { status, body } = typeof route === 'function' ? route(init, url) : { status: 200, body: { data: route } };

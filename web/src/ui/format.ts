@@ -13,15 +13,28 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   return `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
 }
 
-/** A change with sign and percent: '+$42 (+12.5%)'. */
+export const NO_CHANGE = 'No change';
+
+/** Whole dollars of a money change in cents, as shown (less than 50 cents shows as none). */
+const shownDollars = (cents: number | null | undefined): number => (cents === null || cents === undefined || !Number.isFinite(cents) ? 0 : Math.round(cents / 100));
+
+/** A change with sign and percent: '+$42 (+12.5%)'; one that shows as $0 reads 'No change'. */
 export function formatChange(cents: number, percent?: number | null): string {
-  const sign = cents > 0 ? '+' : cents < 0 ? '-' : '';
-  const money = `${sign}${formatMoney(Math.abs(cents))}`;
+  const dollars = shownDollars(cents);
+  if (dollars === 0) return NO_CHANGE;
+  const money = `${dollars > 0 ? '+' : '-'}${formatMoney(Math.abs(cents))}`;
   return percent === undefined || percent === null ? money : `${money} (${formatPercent(percent)})`;
 }
 
-export const trendOf = (value: number | null | undefined): 'gain' | 'loss' | 'neutral' => (!value ? 'neutral' : value > 0 ? 'gain' : 'loss');
-export const arrowOf = (value: number | null | undefined): string => (!value ? '' : value > 0 ? '▲' : '▼');
+/** Gain, loss or neutral, as the change is shown (a change that rounds to $0 is neutral). */
+export const trendOf = (cents: number | null | undefined): 'gain' | 'loss' | 'neutral' => {
+  const dollars = shownDollars(cents);
+  return dollars === 0 ? 'neutral' : dollars > 0 ? 'gain' : 'loss';
+};
+export const arrowOf = (cents: number | null | undefined): string => ({ gain: '▲', loss: '▼', neutral: '' })[trendOf(cents)];
+
+/** A count with its noun, singular for one: countOf(1, 'pair') -> '1 pair', countOf(3, 'pair') -> '3 pairs'. */
+export const countOf = (count: number, noun: string, plural = `${noun}s`): string => `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RELATED_STRATEGIES, TRENDING_TIMEFRAMES, brandsParamSchema, marketStatusSchema, pageQuery, paginationSchema, sizeSchema } from './catalog.ts';
 import type { Operation } from './operation.ts';
+import { MAX_PRICE_CENTS, PRICE_TOO_HIGH } from '../market.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (money in cents, percentages as plain numbers)
@@ -24,8 +25,6 @@ export type Condition = (typeof CONDITIONS)[number];
 export const DEFAULT_CONDITION: Condition = 'new';
 export const DEFAULT_COLORWAY = 'Default';
 export const DEFAULT_ITEM_SIZE = 10;
-/** The highest purchase or target price accepted: $1,000,000. */
-export const MAX_PRICE_CENTS = 100_000_000;
 
 /** A catalogue sneaker id: 24 lowercase hex characters. */
 export const SNEAKER_ID_PATTERN = /^[0-9a-f]{24}$/;
@@ -128,7 +127,7 @@ const price = (message: string, min: number) =>
     .number({ error: (issue) => (issue.input === undefined ? missing('purchasePrice') : message) })
     .int(message)
     .min(min, message)
-    .max(MAX_PRICE_CENTS, message);
+    .max(MAX_PRICE_CENTS, `Invalid purchase price: ${PRICE_TOO_HIGH}`);
 const sneakerIdSchema = z.string({ error: INVALID_SNEAKER_ID_MESSAGE }).regex(SNEAKER_ID_PATTERN, INVALID_SNEAKER_ID_MESSAGE);
 const requiredSneakerId = z.string({ error: (issue) => (issue.input === undefined ? missing('sneakerId') : INVALID_SNEAKER_ID_MESSAGE) }).regex(SNEAKER_ID_PATTERN, INVALID_SNEAKER_ID_MESSAGE);
 const conditionSchema = z.enum(CONDITIONS, { error: INVALID_CONDITION_MESSAGE });
@@ -202,7 +201,7 @@ const targetPrice = z
   .number({ error: (issue) => (issue.input === undefined ? missing('targetPrice') : INVALID_TARGET_PRICE_MESSAGE) })
   .int(INVALID_TARGET_PRICE_MESSAGE)
   .min(1, INVALID_TARGET_PRICE_MESSAGE)
-  .max(MAX_PRICE_CENTS, INVALID_TARGET_PRICE_MESSAGE);
+  .max(MAX_PRICE_CENTS, `Invalid target price: ${PRICE_TOO_HIGH}`);
 
 export const priceAlertBodySchema = z.object({
   sneakerId: requiredSneakerId,

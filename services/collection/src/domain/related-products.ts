@@ -20,11 +20,28 @@ interface Answer {
   generatedAt: string;
 }
 
+/** A kept answer and the collection it was made for (its catalogue sneakers, oldest first). */
+interface Kept extends Answer {
+  collection: string;
+}
+
+/** The collection's catalogue sneakers, each with what seeding needs. */
+const catalogueSeedsOf = (all: { sneakerId: string | null; name: string; brand: string; addedAt: Date }[]): Seed[] =>
+  all.flatMap((item) => (item.sneakerId ? [{ sneakerId: item.sneakerId, name: item.name, brand: item.brand, addedAt: item.addedAt }] : []));
+
+/** What recommendations depend on in a collection: which catalogue sneakers it holds, in the order they were added. */
+export const collectionKeyOf = (seeds: Seed[]): string =>
+  [...seeds]
+    .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || (a.sneakerId < b.sneakerId ? -1 : 1))
+    .map((seed) => seed.sneakerId)
+    .join(',');
+
 /**
  * Related products built on the catalogue's related and trending calls: for one item, for the whole
  * collection (seeded by the member's latest sneakers, or by the brands they collect most for the
  * user-behaviour strategy), and trending. Collection recommendations are cached per member: served
- * while fresh (30 minutes), kept an hour as a fallback when the catalogue cannot answer.
+ * while fresh (30 minutes) and made for the collection as it is now (a pair added or removed makes them
+ * again at once), kept an hour as a fallback when the catalogue cannot answer.
  */
 export function createRelatedProducts({ pool, redis, catalog, clock, logger }: { pool: Pool; redis: Redis; catalog: CatalogClient; clock: Clock; logger: Logger }) {
   const onBehalf = (caller: Caller) => ({ authorization: caller.authorization, requestId: caller.requestId });
@@ -52,9 +69,7 @@ export function createRelatedProducts({ pool, redis, catalog, clock, logger }: {
     return mergeRecommendations(lists, exclude, options.limit);
   }
 
-  async function generate(caller: Caller, options: Options): Promise<Answer> {
-    const all = await items.all(pool, caller.id);
-    const catalogued: Seed[] = all.flatMap((item) => (item.sneakerId ? [{ sneakerId: item.sneakerId, name: item.name, brand: item.brand, addedAt: item.addedAt }] : []));
+  async function generate(caller: Caller, options: Options, catalogued: Seed[]): Promise<Answer> {
     const exclude = options.excludeOwned ? new Set(catalogued.map((seed) => seed.sneakerId)) : new Set<string>();
     const seeds = options.strategy === 'user-behavior' ? behaviourSeeds(catalogued) : recentSeeds(catalogued);
     const products =
@@ -64,26 +79,35 @@ export function createRelatedProducts({ pool, redis, catalog, clock, logger }: {
     return { strategy: options.strategy, products, generatedAt: clock.now().toISOString() };
   }
 
-  async function store(caller: Caller, options: Options, answer: Answer): Promise<void> {
-    await redis.set(cacheKey(caller, options), JSON.stringify(answer), 'PX', RECOMMENDATIONS_KEPT_MS).catch((err: unknown) => logger.warn({ err }, 'could not cache recommendations'));
+  async function store(caller: Caller, options: Options, answer: Answer, catalogued: Seed[]): Promise<void> {
+    const kept: Kept = { ...answer, collection: collectionKeyOf(catalogued) };
+    await redis.set(cacheKey(caller, options), JSON.stringify(kept), 'PX', RECOMMENDATIONS_KEPT_MS).catch((err: unknown) => logger.warn({ err }, 'could not cache recommendations'));
   }
 
-  /** The collection's recommendations: from the cache while fresh, else made again (the stale ones if that fails). */
+  const answerOf = ({ strategy, products, generatedAt }: Kept): Answer => ({ strategy, products, generatedAt });
+
+  /**
+   * The collection's recommendations: from the cache while fresh and made for the collection as it is,
+   * else made again (the kept ones if that fails).
+   */
   async function recommendations(caller: Caller, options: Options): Promise<Answer> {
-    const cached = await redis.get(cacheKey(caller, options)).then((text) => (text ? (JSON.parse(text) as Answer) : undefined), () => undefined);
-    const fresh = cached && clock.now().getTime() - Date.parse(cached.generatedAt) < RECOMMENDATIONS_FRESH_MS;
+    const [cached, catalogued] = await Promise.all([
+      redis.get(cacheKey(caller, options)).then((text) => (text ? (JSON.parse(text) as Kept) : undefined), () => undefined),
+      items.all(pool, caller.id).then(catalogueSeedsOf),
+    ]);
+    const fresh = cached && cached.collection === collectionKeyOf(catalogued) && clock.now().getTime() - Date.parse(cached.generatedAt) < RECOMMENDATIONS_FRESH_MS;
     if (cached && fresh) {
-      const exclude = options.excludeOwned ? await owned(caller) : new Set<string>();
-      return { ...cached, products: cached.products.filter((p) => !exclude.has(p.id)) };
+      const exclude = options.excludeOwned ? new Set(catalogued.map((seed) => seed.sneakerId)) : new Set<string>();
+      return { ...answerOf(cached), products: cached.products.filter((p) => !exclude.has(p.id)) };
     }
     try {
-      const answer = await generate(caller, options);
-      await store(caller, options, answer);
+      const answer = await generate(caller, options, catalogued);
+      await store(caller, options, answer, catalogued);
       return answer;
     } catch (err) {
       if (!cached) throw err;
       logger.warn({ err }, 'serving kept recommendations: the catalogue could not answer');
-      return cached;
+      return answerOf(cached);
     }
   }
 
@@ -102,8 +126,9 @@ export function createRelatedProducts({ pool, redis, catalog, clock, logger }: {
 
     /** Makes the collection's recommendations again now, and keeps them. */
     async regenerate(caller: Caller, options: Options): Promise<Answer> {
-      const answer = await generate(caller, options);
-      await store(caller, options, answer);
+      const catalogued = catalogueSeedsOf(await items.all(pool, caller.id));
+      const answer = await generate(caller, options, catalogued);
+      await store(caller, options, answer, catalogued);
       return answer;
     },
 

@@ -73,6 +73,18 @@ describe('adding items', () => {
     expect(await refused({ name: 'Dunk', brand: 'Nike', purchasePrice: 100, purchaseDate: '2099-01-01' })).toContain('Invalid purchase date');
   });
 
+  it('tells a price above $1,000,000 the highest price accepted, on add, edit and alert', async () => {
+    const { token } = await stack.member();
+    const sneaker = jordan();
+    const added = await stack.api.post('/api/collections', { name: 'Dunk', brand: 'Nike', purchasePrice: 1e11 }, token);
+    expect([added.status, added.body.message]).toEqual([400, 'Invalid purchase price: the highest price accepted is $1,000,000']);
+    const item = (await stack.api.post('/api/collections', { name: 'Dunk', brand: 'Nike', purchasePrice: 100_000_000 }, token)).body.data;
+    const edited = await stack.api.put(`/api/collections/${item.id}`, { purchasePrice: 100_000_001 }, token);
+    expect([edited.status, edited.body.message]).toEqual([400, 'Invalid purchase price: the highest price accepted is $1,000,000']);
+    const alert = await stack.api.post('/api/price-alerts', { sneakerId: sneaker.id, targetPrice: 1e11 }, token);
+    expect([alert.status, alert.body.message]).toEqual([400, 'Invalid target price: the highest price accepted is $1,000,000']);
+  });
+
   it('answers 404 for a sneaker the catalogue does not know, and adds nothing', async () => {
     const { token } = await stack.member();
     const { status, body } = await stack.api.post('/api/collections', { sneakerId: sneakerId(), size: 10, purchasePrice: 100 }, token);

@@ -184,6 +184,25 @@ describe('related products', () => {
     expect(behaviour.body.data.products[0].recommendationReason).toMatch(/^Because you collect Nike/);
   });
 
+  it('follows the collection at once: the first pair added replaces trending, a later pair leads, a removal drops its seed', async () => {
+    const member = await stack.member({ plan: 'premium' });
+    const trendy = related(sneakerId());
+    stack.catalog.setTrending([trendy]);
+    const ids = async () => ((await stack.api.get('/api/collections/related/recommendations', member.token)).body.data.products as { id: string }[]).map((p) => p.id);
+    expect(await ids()).toEqual([trendy.id]);
+
+    const [a, b] = [dunk(), dunk()];
+    const [fromA, fromB] = [related(sneakerId()), related(sneakerId())];
+    stack.catalog.setRelated(a.id, [fromA]);
+    stack.catalog.setRelated(b.id, [fromB]);
+    await addCatalogued(member, a.id);
+    expect(await ids()).toEqual([fromA.id]);
+    const second = await addCatalogued(member, b.id);
+    expect(await ids()).toEqual([fromB.id, fromA.id]);
+    await stack.api.delete(`/api/collections/${second.id}`, undefined, member.token);
+    expect(await ids()).toEqual([fromA.id]);
+  });
+
   it('keeps serving recommendations for an hour when the catalogue cannot answer', async () => {
     const member = await stack.member();
     const s = dunk();

@@ -43,6 +43,16 @@ describe('email templates', () => {
     expect(render('payment-failed', sampleData('payment-failed', now, WEB_URL)).html).not.toContain('/admin/settings');
   });
 
+  it('counts the pairs of the digest in the singular for one', () => {
+    const sample = sampleData('daily-digest', now, WEB_URL) as { collection: Record<string, unknown> };
+    const one = render('daily-digest', { ...sample, collection: { ...sample.collection, itemCount: 1 } });
+    for (const part of [one.html, one.text]) {
+      expect(part).toContain('1 pair');
+      expect(part).not.toContain('1 pairs');
+    }
+    expect(render('daily-digest', sample).text).toContain('12 pairs');
+  });
+
   it('formats cents as US dollars without decimals', () => {
     expect(formatMoney(42_000)).toBe('$420');
     expect(formatMoney(123_456_78)).toBe('$123,457');

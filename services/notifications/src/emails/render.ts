@@ -53,6 +53,11 @@ export function createRenderer({ webUrl }: { webUrl: string }): EmailRenderer {
     const n = asNumber(cents);
     return n === undefined ? '—' : formatCharge(n);
   });
+  /** A count with its noun, singular for one: `{{count n "pair"}}` -> '1 pair', '3 pairs'. */
+  hbs.registerHelper('count', (n: unknown, noun: unknown) => {
+    const value = asNumber(n) ?? 0;
+    return `${value} ${String(noun)}${value === 1 ? '' : 's'}`;
+  });
   hbs.registerHelper('signedMoney', (cents: unknown) => {
     const n = asNumber(cents);
     return n === undefined ? '—' : signed(n, formatMoney(Math.abs(n)));

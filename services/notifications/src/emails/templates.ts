@@ -72,13 +72,13 @@ Start your collection: {{link "/admin/collection"}}`,
   },
   'daily-digest': {
     subject: 'Your Kicksight digest for {{date}}',
-    html: `${h1('Your daily digest')}${p('Hi {{name}}, here is where your collection and the market stand on {{date}}.')}${figure('Collection value', '{{money collection.totalValue}}')}<p style="margin:-8px 0 16px;font-size:14px;font-variant-numeric:tabular-nums;color:{{changeColor collection.change}}">{{#if collection.change}}{{signedMoney collection.change}} ({{signedPercent collection.changePercent}}) since yesterday{{else}}No change since yesterday{{/if}} · {{collection.itemCount}} pairs</p>
+    html: `${h1('Your daily digest')}${p('Hi {{name}}, here is where your collection and the market stand on {{date}}.')}${figure('Collection value', '{{money collection.totalValue}}')}<p style="margin:-8px 0 16px;font-size:14px;font-variant-numeric:tabular-nums;color:{{changeColor collection.change}}">{{#if collection.change}}{{signedMoney collection.change}} ({{signedPercent collection.changePercent}}) since yesterday{{else}}No change since yesterday{{/if}} · {{count collection.itemCount "pair"}}</p>
 <h2 style="margin:16px 0 8px;font-size:16px">Top gainers</h2><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px">${moverRows('market.gainers')}</table>
 <h2 style="margin:16px 0 8px;font-size:16px">Top losers</h2><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px">${moverRows('market.losers')}</table>${button('{{link "/admin/dashboard"}}', 'Open your dashboard')}`,
     text: `Your daily digest for {{date}}
 
 Hi {{name}}, here is where your collection and the market stand.
-Collection value: {{money collection.totalValue}} ({{#if collection.change}}{{signedMoney collection.change}}, {{signedPercent collection.changePercent}} since yesterday{{else}}no change since yesterday{{/if}}; {{collection.itemCount}} pairs)
+Collection value: {{money collection.totalValue}} ({{#if collection.change}}{{signedMoney collection.change}}, {{signedPercent collection.changePercent}} since yesterday{{else}}no change since yesterday{{/if}}; {{count collection.itemCount "pair"}})
 
 Top gainers:
 {{#each market.gainers}}- {{name}} ({{brand}}): {{money currentPrice}}, {{signedMoney priceChange24h}} in 24 h

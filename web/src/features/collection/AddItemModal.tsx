@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
-import { collectionApi, collectionQueries, type CreateItem } from './api.ts';
+import { collectionApi, refreshCollectionViews, type CreateItem } from './api.ts';
 import { refreshUsageSoon } from '../membership/index.ts';
 import { addFailureOf } from './add-errors.ts';
-import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
+import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
 import { DialogActions, FieldError, Modal, SelectField, Stack, TextField, todayIso, useToast } from '../../ui/index.ts';
 import { ADD_BRANDS, ADD_CONDITIONS, DEFAULT_COLORWAY, DEFAULT_SIZE, EDIT_SIZES, addItemOf, conditionLabel, type AddForm } from './item-form.ts';
 
@@ -14,7 +14,7 @@ const ADD_ITEM_FAILED = 'Failed to add item to collection. Please try again.';
 export function AddItemModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const prompt = useUpgradePrompt();
+  const openLimitPrompt = useCollectionLimitPrompt();
   const blank: AddForm = { name: '', brand: '', colorway: DEFAULT_COLORWAY, size: String(DEFAULT_SIZE), purchasePrice: '', purchaseDate: todayIso(), condition: 'new' };
   const [form, setForm] = useState<AddForm>(blank);
   const [error, setError] = useState<string | null>(null);
@@ -30,11 +30,11 @@ export function AddItemModal({ open, onClose }: { open: boolean; onClose(): void
     onError: (cause) => {
       if (addFailureOf(cause).kind === 'prompt') {
         onClose();
-        prompt.open({ trigger: 'collection_limit' });
+        void openLimitPrompt();
       } else toast.show({ title: ADD_ITEM_FAILED, description: cause.message, variant: 'error', duration: 5_000 });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
+      refreshCollectionViews(queryClient);
       refreshUsageSoon(queryClient);
     },
   });

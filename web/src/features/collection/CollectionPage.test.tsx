@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import CollectionPage from './CollectionPage.tsx';
@@ -87,13 +87,34 @@ describe('the collection page', () => {
   it("reads 'Upgrade to Add' when no more items fit, and opens the prompt with the usage", async () => {
     stubApi({
       'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]),
+      'GET /api/collections/stats': { ...stats, totalItems: 5 },
       'GET /api/membership/usage': usage(false),
       'GET /api/collections/related/recommendations': { products: [] },
     });
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Add' }));
-    expect(screen.getByRole('dialog', { name: 'Collection Limit Reached' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Collection Limit Reached' })).toBeTruthy();
     expect(screen.getByText('Collection items: 5 of 5')).toBeTruthy();
+  });
+
+  it("shows the collection's own count when the server refuses an add, not an older usage figure", async () => {
+    stubApi({
+      'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]),
+      'GET /api/collections/stats': { ...stats, totalItems: 5 },
+      'GET /api/membership/usage': { ...usage(true), collectionItemsUsed: 1 },
+      'GET /api/collections/related/recommendations': { products: [] },
+      'POST /api/collections': () => ({ status: 403, body: { code: 'COLLECTION_LIMIT', message: 'You have reached your collection limit of 5 items. Upgrade your plan to add more.' } }),
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Item' });
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Samba OG' } });
+    fireEvent.change(screen.getByLabelText('Brand *'), { target: { value: 'Adidas' } });
+    fireEvent.change(screen.getByLabelText('Purchase price (USD) *'), { target: { value: '100' } });
+    fireEvent.submit(dialog.querySelector('form')!);
+    expect(await screen.findByRole('dialog', { name: 'Collection Limit Reached' })).toBeTruthy();
+    expect(await screen.findByText('Collection items: 5 of 5')).toBeTruthy();
+    expect(screen.queryByText(/Collection items: 1 of/)).toBeNull();
   });
 
   it('checks the Add Item form before sending it', async () => {
@@ -110,5 +131,59 @@ describe('the collection page', () => {
     fireEvent.submit(dialog.querySelector('form')!);
     expect(await screen.findByText('Missing Information: Please fill in all required fields.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("refreshes the market insights' Kicksight Value card right after an add", async () => {
+    let held = 0;
+    const metrics = () => ({
+      status: 200,
+      body: {
+        data: {
+          collectionValue: { currentMarketValue: held * 12_000, totalItems: held },
+          usagePatterns: { searchesThisMonth: 0, averageSearchesPerDay: 0 },
+          potentialSavings: { priceAlertSavings: 0, timeValueSavings: 0, totalPotentialValue: 0 },
+          upgradeRecommendation: null,
+        },
+      },
+    });
+    stubApi({
+      'GET /api/collections': () => ({ status: 200, body: { data: page([]) } }),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+      'GET /api/dashboard/value-metrics': metrics,
+      'GET /api/dashboard/trending': { sneakers: [] },
+      'GET /api/dashboard/market-overview': null,
+      'POST /api/collections': () => {
+        held += 1;
+        return { status: 201, body: { data: item('9', 'Samba OG', 12_000, 10_000) } };
+      },
+    });
+    render();
+    const card = await screen.findByRole('region', { name: 'Your Kicksight Value' });
+    await waitFor(() => expect(card.textContent).toContain('0 items'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Samba OG' } });
+    fireEvent.change(screen.getByLabelText('Brand *'), { target: { value: 'Adidas' } });
+    fireEvent.change(screen.getByLabelText('Purchase price (USD) *'), { target: { value: '100' } });
+    fireEvent.submit(screen.getByRole('dialog', { name: 'Add Item' }).querySelector('form')!);
+    await waitFor(() => expect(card.textContent).toContain('1 item'));
+    expect(card.textContent).toContain('$120');
+  });
+
+  it("shows the member's uploaded photo on the pair's card", async () => {
+    const withPhoto = { ...item('1', 'Dunk Low Panda', 25_000, 20_000), photoCount: 1 };
+    stubApi({
+      'GET /api/collections': page([withPhoto, item('2', 'Air Max 1', 20_000, 20_000)]),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+      'GET /api/collections/1/photos': [{ id: 'p1', itemId: '1', contentType: 'image/png', size: 68, url: '/api/collections/1/photos/p1', createdAt: '2026-11-26T00:00:00Z' }],
+      'GET /api/collections/1/photos/p1': { png: true },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo-p1'), revokeObjectURL: vi.fn() }));
+    render();
+    const card = await screen.findByRole('article', { name: 'Dunk Low Panda' });
+    const photo = (await within(card).findByRole('img', { name: 'Your photo of Dunk Low Panda' })) as HTMLImageElement;
+    expect(photo.src).toBe('blob:photo-p1');
+    expect(within(screen.getByRole('article', { name: 'Air Max 1' })).queryByRole('img', { name: /Your photo/ })).toBeNull();
   });
 });

@@ -4,14 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort } from './api.ts';
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
-import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Button, EmptyState, ErrorState, PageHeader, Select, Stack, Toolbar } from '../../ui/index.ts';
 import { AddItemModal } from './AddItemModal.tsx';
+import { CollectionTransfer } from './CollectionTransfer.tsx';
 import { EditItemModal } from './EditItemModal.tsx';
 import { ItemGrid, ItemList, ItemSkeletons } from './ItemViews.tsx';
+import { PortfolioHistory } from './PortfolioHistory.tsx';
 import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { RemoveItemDialog } from './RemoveItemDialog.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
 
 // The market section loads after the collection, in its own chunk.
 const MarketInsights = lazy(() => import('./Dashboard.tsx').then((m) => ({ default: m.MarketInsights })));
@@ -40,7 +42,7 @@ const Toggle = styled.div`
 export default function CollectionPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const prompt = useUpgradePrompt();
+  const openLimitPrompt = useCollectionLimitPrompt();
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [sortBy, setSortBy] = useState<CollectionSort>('newest');
   const [brand, setBrand] = useState<CollectionBrand>('all');
@@ -57,13 +59,7 @@ export default function CollectionPage() {
     if (collection.dataUpdatedAt) refreshUsageSoon(queryClient);
   }, [collection.dataUpdatedAt, queryClient]);
 
-  const openAdd = () => {
-    if (canAdd) return setAdding(true);
-    prompt.open({
-      trigger: 'collection_limit',
-      usage: usage.data ? { used: usage.data.collectionItemsUsed, limit: usage.data.collectionItemsLimit, label: 'Collection items' } : null,
-    });
-  };
+  const openAdd = () => (canAdd ? setAdding(true) : void openLimitPrompt());
 
   const data = collection.data;
   const filtered = brand !== 'all';
@@ -86,6 +82,7 @@ export default function CollectionPage() {
           <Button type="button" $variant="secondary" onClick={() => navigate('/admin/search')}>
             Search Sneakers
           </Button>
+          <CollectionTransfer />
           <Button type="button" onClick={openAdd}>
             {canAdd ? 'Add Item' : 'Upgrade to Add'}
           </Button>
@@ -93,6 +90,8 @@ export default function CollectionPage() {
       </PageHeader>
 
       <SummaryCards stats={data?.stats} />
+
+      {data && data.stats.totalItems > 0 && <PortfolioHistory />}
 
       <Toolbar>
         <label>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardTitle, ErrorState, InlineError, Muted, PageHeader, Skeleton, Stack, formatChange, formatMoney, trendOf } from '../../ui/index.ts';
+import { Button, Card, CardTitle, Change, ErrorState, InlineError, Muted, PageHeader, Skeleton, Stack, countOf, formatMoney } from '../../ui/index.ts';
 import { METRICS_FAILED, collectionQueries, type TrendingSneaker } from './api.ts';
+import { UrgencyBadge } from '../upgrade-prompt/index.ts';
 
 const Cards = styled.div`
   display: grid;
@@ -26,13 +27,6 @@ const List = styled.ul`
   li { display: flex; justify-content: space-between; gap: 12px; padding: 8px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
   a { color: inherit; }
 `;
-const Move = styled.span<{ $trend: 'gain' | 'loss' | 'neutral' }>`
-  color: ${({ theme, $trend }) => theme.colors[$trend]};
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
-
-const URGENCY_TONE = { low: 'green', medium: 'orange', high: 'red' } as const;
 
 function Metric({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -45,17 +39,13 @@ function Metric({ label, value, hint }: { label: string; value: string; hint?: s
 }
 
 function SneakerRow({ sneaker }: { sneaker: TrendingSneaker }) {
-  const change = sneaker.priceChange24h ?? 0;
   return (
     <li>
       <span>
         <Link to={`/admin/product/${encodeURIComponent(sneaker.id)}`}>{sneaker.name}</Link> <Muted>{sneaker.brand}</Muted>
       </span>
       <span>
-        {formatMoney(sneaker.currentPrice)}{' '}
-        <Move $trend={trendOf(change)}>
-          {change > 0 ? '▲' : change < 0 ? '▼' : ''} {formatChange(change)}
-        </Move>
+        {formatMoney(sneaker.currentPrice)} <Change cents={sneaker.priceChange24h ?? 0} />
       </span>
     </li>
   );
@@ -101,7 +91,7 @@ function ValueMetricsCard() {
             <div>
               <Muted>Collection at market value</Muted>
               <Figure>{formatMoney(metrics.data.collectionValue.currentMarketValue)}</Figure>
-              <Muted>{metrics.data.collectionValue.totalItems} items</Muted>
+              <Muted>{countOf(metrics.data.collectionValue.totalItems, 'item')}</Muted>
             </div>
           )}
           {metrics.data.potentialSavings && (
@@ -115,14 +105,14 @@ function ValueMetricsCard() {
           )}
           {metrics.data.usagePatterns && (
             <Muted>
-              {metrics.data.usagePatterns.searchesThisMonth} searches this month, {Number(metrics.data.usagePatterns.averageSearchesPerDay.toFixed(1))} a day
+              {countOf(metrics.data.usagePatterns.searchesThisMonth, 'search', 'searches')} this month, {Number(metrics.data.usagePatterns.averageSearchesPerDay.toFixed(1))} a day
             </Muted>
           )}
           {metrics.data.upgradeRecommendation && (
             <div>
               <Stack $row $gap={2} $align="center">
                 <strong>{metrics.data.upgradeRecommendation.primaryBenefit}</strong>
-                <Badge $tone={URGENCY_TONE[metrics.data.upgradeRecommendation.urgency]}>{metrics.data.upgradeRecommendation.urgency} urgency</Badge>
+                <UrgencyBadge urgency={metrics.data.upgradeRecommendation.urgency} />
               </Stack>
               <ul style={{ margin: '8px 0', paddingLeft: 18 }}>
                 {metrics.data.upgradeRecommendation.secondaryBenefits.map((b) => (

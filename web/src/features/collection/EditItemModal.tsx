@@ -1,9 +1,10 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { fetchObjectUrl, idempotent } from '../../api/client.ts';
-import { collectionApi, collectionQueries, type CollectionItem, type Photo, type UpdateItem } from './api.ts';
+import { idempotent } from '../../api/client.ts';
+import { collectionApi, collectionQueries, refreshCollectionViews, type CollectionItem, type Photo, type UpdateItem } from './api.ts';
 import { DialogActions, FieldError, Modal, Muted, SelectField, Stack, TextareaField, TextField, useToast } from '../../ui/index.ts';
+import { usePhotoUrl } from './usePhotoUrl.ts';
 import { EDIT_CONDITIONS, EDIT_SIZES, conditionLabel, editChangesOf, type EditForm } from './item-form.ts';
 
 const Thumbs = styled.ul`
@@ -17,21 +18,7 @@ const Thumbs = styled.ul`
 `;
 
 function PhotoThumb({ photo }: { photo: Photo }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    fetchObjectUrl(photo.url, controller.signal)
-      .then((objectUrl) => {
-        url = objectUrl;
-        setSrc(objectUrl);
-      })
-      .catch(() => undefined);
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [photo.url]);
+  const src = usePhotoUrl(photo);
   return src ? <img src={src} alt="Item photo" /> : <Muted>Photo</Muted>;
 }
 
@@ -58,12 +45,12 @@ export function EditItemModal({ item, onClose }: { item: CollectionItem; onClose
       onClose();
     },
     onError: () => toast.show({ title: 'Failed to update item. Please try again.', variant: 'error', duration: 5_000 }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: collectionQueries.all }),
+    onSettled: () => refreshCollectionViews(queryClient),
   });
 
   const upload = useMutation({
     mutationFn: idempotent((args: { file: File }, key: string) => collectionApi.uploadPhoto(item.id, args.file, key)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: collectionQueries.photos(item.id).queryKey }),
+    onSuccess: () => refreshCollectionViews(queryClient),
     onError: (cause) => toast.show({ title: 'File upload failed', description: cause.message, variant: 'error', duration: 5_000 }),
   });
 

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CollectionItem } from './api.ts';
+import { collectionQueries, type CollectionItem } from './api.ts';
+import { usePhotoUrl } from './usePhotoUrl.ts';
 import { SneakerImage } from '../market/index.ts';
 import { markFromCollection } from './from-collection.ts';
 import { Badge, Button, Card, Change, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
@@ -50,13 +52,20 @@ const titleOf = (item: CollectionItem) =>
     item.name
   );
 
+/** The card's picture: the member's first uploaded photo of the pair, else the catalogue's image. */
+function ItemPicture({ item }: { item: CollectionItem }) {
+  const photos = useQuery({ ...collectionQueries.photos(item.id), enabled: item.photoCount > 0 });
+  const photo = usePhotoUrl(item.photoCount > 0 ? photos.data?.[0] : undefined);
+  return <SneakerImage key={photo ? 'photo' : 'catalogue'} src={photo ?? item.imageUrl} name={photo ? `Your photo of ${item.name}` : item.name} brand={item.brand} />;
+}
+
 export function ItemGrid({ items, onEdit, onRemove }: { items: CollectionItem[] } & ItemActions) {
   return (
     <Grid aria-label="Collection items">
       {items.map((item) => (
         <li key={item.id}>
           <ItemCard as="article" aria-label={item.name}>
-            <SneakerImage src={item.imageUrl} name={item.name} brand={item.brand} />
+            <ItemPicture item={item} />
             <h3>{titleOf(item)}</h3>
             <Muted>
               {item.brand} · {item.colorway}

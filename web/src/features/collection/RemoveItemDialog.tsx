@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
-import { collectionApi, collectionQueries, type CollectionItem } from './api.ts';
+import { collectionApi, refreshCollectionViews, type CollectionItem } from './api.ts';
 import { refreshUsageSoon } from '../membership/index.ts';
 import { DialogActions, Modal, Stack, useToast } from '../../ui/index.ts';
 
@@ -16,7 +16,7 @@ export function RemoveItemDialog({ item, onClose }: { item: CollectionItem; onCl
     },
     onError: () => toast.show({ title: 'Failed to remove item from collection. Please try again.', variant: 'error', duration: 5_000 }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
+      refreshCollectionViews(queryClient);
       refreshUsageSoon(queryClient);
     },
   });

@@ -43,7 +43,7 @@ export function SummaryCards({ stats }: { stats: CollectionStats | undefined }) 
       <Figure aria-label="Total Items">
         <h2>Total Items</h2>
         <span className="value">{stats.totalItems}</span>
-        <span className="sub">pairs in your collection</span>
+        <span className="sub">{stats.totalItems === 1 ? 'pair' : 'pairs'} in your collection</span>
       </Figure>
       <Figure aria-label="Profit/Loss">
         <h2>Profit/Loss</h2>

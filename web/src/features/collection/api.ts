@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CollectionItemView,
@@ -10,9 +10,12 @@ import type {
   ValueMetrics,
   collectionResponseSchema,
   createItemBodySchema,
+  importErrorSchema,
+  importResultSchema,
+  portfolioHistorySchema,
   updateItemBodySchema,
 } from '@kicksight/contracts';
-import { api } from '../../api/client.ts';
+import { API_BASE, api, fetchObjectUrl } from '../../api/client.ts';
 import { shouldRetry } from '../../api/retry.ts';
 
 /** The shapes of the collection's answers and bodies, from the shared contracts (types only). */
@@ -22,6 +25,13 @@ export type { CollectionStats };
 type CollectionPage = z.infer<typeof collectionResponseSchema>;
 export type CreateItem = z.input<typeof createItemBodySchema>;
 export type UpdateItem = z.input<typeof updateItemBodySchema>;
+export type PortfolioHistory = z.infer<typeof portfolioHistorySchema>;
+export type ImportResult = z.infer<typeof importResultSchema>;
+export type ImportProblem = z.infer<typeof importErrorSchema>['errors'][number];
+
+/** The portfolio chart's ranges (spec 2 §9: 30 days by default). */
+export const PORTFOLIO_RANGES = ['30d', '90d', '1y'] as const;
+export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
 
 const COLLECTION_PAGE_SIZE = 20;
 export const COLLECTION_SORTS = ['newest', 'oldest', 'value-high', 'value-low', 'gain-high', 'gain-low'] as const;
@@ -55,9 +65,14 @@ export interface TrendingSneaker {
 /** The BFF's aggregations answer a failed part as null, with what failed in `errors`. */
 type WithErrors<T> = Omit<T, 'errors'> & { errors?: string[] };
 
+/** The value metrics' keys (full and quick) start with this. */
+const VALUE_METRICS = ['dashboard', 'value-metrics'] as const;
+
 /** The collection page's queries: its items and photos, the related carousel and the overview above it. */
 export const collectionQueries = {
   all: ['collection'] as const,
+  /** The collection's own figures (the collection service's count of items). */
+  stats: () => queryOptions({ queryKey: ['collection', 'stats'], queryFn: ({ signal }) => api.get<CollectionStats>('/collections/stats', { signal }) }),
   items: (params: CollectionParams) =>
     queryOptions({
       queryKey: ['collection', 'items', params],
@@ -68,6 +83,12 @@ export const collectionQueries = {
         }),
       retry: (failures, error) => shouldRetry(failures, error, 3),
       retryDelay: 1_000,
+    }),
+  /** The collection's stored daily valuations over a range, then today's. */
+  portfolioHistory: (range: PortfolioRange) =>
+    queryOptions({
+      queryKey: ['collection', 'portfolio-history', range],
+      queryFn: ({ signal }) => api.get<PortfolioHistory>('/dashboard/portfolio-history', { signal, query: { range } }),
     }),
   photos: (itemId: string) =>
     queryOptions({ queryKey: ['collection', 'photos', itemId], queryFn: ({ signal }) => api.get<Photo[]>(`/collections/${itemId}/photos`, { signal }) }),
@@ -80,12 +101,12 @@ export const collectionQueries = {
     }),
   quickMetrics: () =>
     queryOptions({
-      queryKey: ['dashboard', 'value-metrics', 'quick'],
+      queryKey: [...VALUE_METRICS, 'quick'],
       queryFn: ({ signal }) => api.get<WithErrors<QuickMetrics> | null>('/dashboard/value-metrics', { signal, query: { quick: true }, fallback: METRICS_FAILED }),
     }),
   valueMetrics: () =>
     queryOptions({
-      queryKey: ['dashboard', 'value-metrics'],
+      queryKey: VALUE_METRICS,
       queryFn: ({ signal }) => api.get<WithErrors<ValueMetrics> | null>('/dashboard/value-metrics', { signal, fallback: METRICS_FAILED }),
     }),
   trending: () =>
@@ -107,10 +128,27 @@ export const collectionQueries = {
     }),
 };
 
+/**
+ * Marks everything a change to the collection moves as stale (active views refetch at once): its pages,
+ * stats, photos, recommendations and history, and the value metrics of the market insights.
+ */
+export function refreshCollectionViews(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
+  void queryClient.invalidateQueries({ queryKey: VALUE_METRICS });
+}
+
 export const collectionApi = {
   add: (item: CreateItem, idempotencyKey: string) => api.post<CollectionItem>('/collections', item, { idempotencyKey }),
   update: (id: string, changes: UpdateItem, idempotencyKey: string) => api.put<CollectionItem>(`/collections/${id}`, changes, { idempotencyKey }),
   remove: (id: string, idempotencyKey: string) => api.del<unknown>(`/collections/${id}`, { idempotencyKey }),
+  /** The collection as a CSV file, as an object URL to download (revoke it after). */
+  exportCsv: () => fetchObjectUrl(`${API_BASE}/collections/export`),
+  /** A CSV file into the collection: every line or none (a refusal lists the bad lines). */
+  importCsv(file: File, idempotencyKey: string): Promise<ImportResult> {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<ImportResult>('/collections/import', form, { idempotencyKey });
+  },
   uploadPhoto(id: string, file: File, idempotencyKey: string) {
     const form = new FormData();
     form.append('photo', file);

@@ -44,8 +44,30 @@ describe('dashboard data', () => {
     });
     renderScreen(<DashboardPage />);
     await waitFor(() => expect(screen.getAllByText('$1,234')).toHaveLength(2));
-    expect(await screen.findByText('high urgency')).toBeTruthy();
+    expect(await screen.findByText('High urgency')).toBeTruthy();
     expect(await screen.findByText('No data received from market overview API')).toBeTruthy();
     expect(screen.getByText('Nothing is trending right now.')).toBeTruthy();
+  });
+
+  it('shows no urgency badge for a low urgency, counts one item in the singular, and shows a change under a dollar as none', async () => {
+    const flat = { ...sneaker, id: 's2', name: 'Samba OG', priceChange24h: 40 };
+    stubApi({
+      'GET /api/dashboard/value-metrics': {
+        collectionValue: { currentMarketValue: 12_000, totalItems: 1 },
+        usagePatterns: { searchesThisMonth: 1, averageSearchesPerDay: 0.03 },
+        potentialSavings: { priceAlertSavings: 0, timeValueSavings: 0, totalPotentialValue: 0 },
+        upgradeRecommendation: { primaryBenefit: 'More room for pairs', secondaryBenefits: [], urgency: 'low', estimatedMonthlySavings: 0 },
+      },
+      'GET /api/dashboard/trending': { sneakers: [flat] },
+      'GET /api/dashboard/market-overview': { asOf: null, totalSneakers: 1, totalSales: 1, averagePrice: 1, averagePremiumPercent: 0, trendingCount: 0, gainers: [], losers: [], brands: [] },
+    });
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByText('More room for pairs')).toBeTruthy();
+    expect(screen.queryByText(/urgency/i)).toBeNull();
+    expect(screen.getByText('1 item')).toBeTruthy();
+    expect(screen.getByText(/^1 search this month/)).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: 'Samba OG' })).closest('li')!;
+    expect(row.textContent).toContain('No change');
+    expect(row.textContent).not.toMatch(/[▲▼]|\$0/);
   });
 });

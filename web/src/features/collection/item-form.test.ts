@@ -31,6 +31,13 @@ describe('Edit Item form', () => {
       changes: { size: 10.5, purchasePrice: 20_000, condition: 'good', notes: 'box' },
     });
   });
+  it('tells a price above $1,000,000 the highest price accepted, on add and on edit', () => {
+    const message = 'Invalid Price: the highest price accepted is $1,000,000.';
+    expect(editChangesOf({ size: '10', purchasePrice: '1e9', condition: 'new', notes: '' })).toEqual({ error: message });
+    const form = { name: 'Dunk Low', brand: 'Nike', colorway: '', size: '', purchasePrice: '1e9', purchaseDate: '', condition: 'new' };
+    expect(addItemOf(form, TODAY)).toEqual({ error: message });
+    expect('item' in addItemOf({ ...form, purchasePrice: '1000000' }, TODAY)).toBe(true);
+  });
   it('offers sizes 6 to 20', () => {
     expect(EDIT_SIZES[0]).toBe(6);
     expect(EDIT_SIZES.at(-1)).toBe(20);

@@ -23,8 +23,9 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       // The saved profile replaces the cached one; a pending email stays until its link is opened.
       queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, ...saved, pendingEmail: saved.pendingEmail ?? old.pendingEmail } : old));
       session.updateUser({ name: saved.name, email: saved.email });
+      // The field shows the address as stored (trimmed and lower-cased), whatever was typed.
+      setForm((f) => ({ ...f, email: saved.email, currentPassword: '' }));
       if (saved.pendingEmail) {
-        setForm((f) => ({ ...f, email: saved.email, currentPassword: '' }));
         toast.show({ title: 'Confirm your new email', description: `We sent a link to ${saved.pendingEmail}. Your email changes once you open it.` });
       } else toast.show({ title: 'Profile Updated', description: 'Your profile has been saved.' });
     },

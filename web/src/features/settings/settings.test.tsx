@@ -67,6 +67,19 @@ describe('settings: profile', () => {
     expect(await screen.findByText('Confirm your new email')).toBeTruthy();
     expect(field('Email').value).toBe('ada@example.com');
   });
+
+  it('shows the stored address after saving, not the spaces and capitals typed', async () => {
+    stubApi({
+      'GET /api/user/profile': profile,
+      'PUT /api/user/profile': () => ({ status: 200, body: { data: { name: 'Ada King Lovelace', email: 'ada@example.com' } } }),
+    });
+    renderScreen(<SettingsPage />);
+    await waitFor(() => expect(field('Email').value).toBe('ada@example.com'));
+    type('Email', '  ADA@Example.com ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile Updated')).toBeTruthy();
+    await waitFor(() => expect(field('Email').value).toBe('ada@example.com'));
+  });
 });
 
 describe('settings: password', () => {

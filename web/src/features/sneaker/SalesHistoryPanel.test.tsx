@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
-import { SalesHistoryPanel, chartHeightOf } from './SalesHistoryPanel.tsx';
+import { SalesHistoryPanel, chartHeightOf, fullscreenChartHeightOf } from './SalesHistoryPanel.tsx';
 
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 1) + i * 86_400_000).toISOString().slice(0, 10), average_price: 20_000 + i * 100, sales_volume: 2, total_sales: 40_000 }));
 
@@ -43,5 +43,21 @@ describe('the historical sales chart', () => {
   it('is at least 350 px tall on phones and 400 px on wider screens', () => {
     expect(chartHeightOf(true)).toBe(350);
     expect(chartHeightOf(false)).toBe(400);
+  });
+
+  it('fills the screen below its controls when fullscreen, never shrinking below its usual height', () => {
+    expect(fullscreenChartHeightOf(1000, 400)).toBe(972);
+    expect(fullscreenChartHeightOf(300, 400)).toBe(400);
+  });
+
+  it('names each date once on the 1Y chart, whatever span of sales it holds', async () => {
+    stubApi({ 'GET /api/sneakers/abc/sales/daily': (_init: unknown, url: URL) => ({ status: 200, body: { data: { dailySales: days(Number(url.searchParams.get('days')) > 90 ? 25 : 20) } } }) });
+    render();
+    await screen.findByRole('img', { name: /30-day average/ });
+    fireEvent.click(screen.getByRole('button', { name: '1Y' }));
+    await screen.findByRole('img', { name: /365-day average/ });
+    const labels = [...document.querySelectorAll('[data-axis="time"] text')].map((text) => text.textContent);
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

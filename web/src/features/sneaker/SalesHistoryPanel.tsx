@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { sneakerQueries } from './api.ts';
 import { SalesHistoryChart, type ChartType } from '../../ui/charts/SalesHistoryChart.tsx';
 import { pricePointsOf, type PricePoint } from '../../ui/charts/summaries.ts';
+import { useFullscreen } from '../../ui/charts/useFullscreen.ts';
+import { useHeight } from '../../ui/charts/useWidth.ts';
 import { Button, Card, CardTitle, ErrorState, ExpandIcon, Modal, Skeleton, Toolbar } from '../../ui/index.ts';
 import { Locked } from './Locked.tsx';
 import { isPremiumLocked } from './detail-logic.ts';
@@ -24,9 +26,21 @@ const TYPES: { value: ChartType; label: string }[] = [
 
 export const chartHeightOf = (mobile: boolean): number => (mobile ? 350 : 400);
 
+/** The chart's caption line below the drawing. */
+const CAPTION_PX = 28;
+/** Fullscreen, the chart takes the room the controls leave (never less than its usual height). */
+export const fullscreenChartHeightOf = (room: number, usual: number): number => Math.max(usual, room - CAPTION_PX);
 
 const Full = styled.div`
-  &:fullscreen { background: ${({ theme }) => theme.colors.surface}; padding: 24px; }
+  &:fullscreen {
+    background: ${({ theme }) => theme.colors.surface};
+    padding: 24px;
+    display: flex;
+    flex-direction: column;
+    height: 100vh;
+    box-sizing: border-box;
+  }
+  &:fullscreen > [data-chart-room] { flex: 1; min-height: 0; }
 `;
 
 function samplePoints(base: number, days: number): PricePoint[] {
@@ -45,6 +59,8 @@ export function SalesHistoryPanel({ sneakerId, locked, basePrice }: { sneakerId:
   const [modal, setModal] = useState(false);
   const mobile = useIsMobile();
   const full = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(full);
+  const { ref: roomRef, height: roomHeight } = useHeight<HTMLDivElement>();
   const sales = useQuery({ ...sneakerQueries.dailySales(sneakerId, days), enabled: !locked });
   const height = chartHeightOf(mobile);
   const showLocked = locked || isPremiumLocked(sales.error);
@@ -89,9 +105,11 @@ export function SalesHistoryPanel({ sneakerId, locked, basePrice }: { sneakerId:
       ) : (
         <Full ref={full}>
           {controls}
-          {sales.isPending && <Skeleton $h={height} />}
-          {sales.isError && <ErrorState title="Sales history unavailable" message={sales.error.message} onRetry={() => void sales.refetch()} />}
-          {sales.data && chart(height)}
+          <div data-chart-room ref={roomRef}>
+            {sales.isPending && <Skeleton $h={height} />}
+            {sales.isError && <ErrorState title="Sales history unavailable" message={sales.error.message} onRetry={() => void sales.refetch()} />}
+            {sales.data && chart(fullscreen ? fullscreenChartHeightOf(roomHeight, height) : height)}
+          </div>
         </Full>
       )}
       <Modal open={modal} title="Historical Sales Data" onClose={() => setModal(false)} width={960}>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, Modal, Stack } from '../../ui/index.ts';
-import { MONEY_BACK_LINE, PROMPT_COPY, showsUrgency, type UpgradeTrigger, type Urgency } from './triggers.ts';
+import { Button, Modal, Stack } from '../../ui/index.ts';
+import { MONEY_BACK_LINE, PROMPT_COPY, type UpgradeTrigger, type Urgency } from './triggers.ts';
+import { UrgencyBadge } from './UrgencyBadge.tsx';
 
 export interface PromptUsage {
   used: number;
@@ -47,7 +48,7 @@ export function UpgradePrompt({ open, trigger, usage, urgency, onClose }: Upgrad
   return (
     <Modal open={open} title={copy.title} onClose={onClose}>
       <Stack $gap={4} data-trigger={trigger}>
-        {showsUrgency(urgency) && <Badge $tone={urgency === 'high' ? 'red' : 'orange'}>{urgency === 'high' ? 'High urgency' : 'Medium urgency'}</Badge>}
+        <UrgencyBadge urgency={urgency} />
         <p style={{ margin: 0 }}>{copy.text}</p>
         {usage && (
           <Meter>

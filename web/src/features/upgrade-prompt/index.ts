@@ -1,3 +1,4 @@
 
 export { UpgradePromptProvider, useUpgradePrompt } from './UpgradePromptProvider.tsx';
 export { triggerOfError } from './triggers.ts';
+export { UrgencyBadge } from './UrgencyBadge.tsx';

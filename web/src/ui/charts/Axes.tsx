@@ -1,10 +1,12 @@
 import type { ScaleLinear, ScaleTime } from 'd3';
 import { useTheme } from 'styled-components';
 import { formatMoney } from '../format.ts';
+import { timeTicksOf } from './time-ticks.ts';
 
-/** Money gridlines on the left and dates along the bottom, tick counts fitted to the width. */
-export function Axes({ x, y, width, height, format }: { x: ScaleTime<number, number>; y: ScaleLinear<number, number>; width: number; height: number; format: (date: Date) => string }) {
+/** Money gridlines on the left and dates along the bottom (days or months, by the span shown), fitted to the width. */
+export function Axes({ x, y, width, height }: { x: ScaleTime<number, number>; y: ScaleLinear<number, number>; width: number; height: number }) {
   const theme = useTheme();
+  const [start, end] = x.domain() as [Date, Date];
   return (
     <>
       {y.ticks(5).map((tick) => (
@@ -15,11 +17,13 @@ export function Axes({ x, y, width, height, format }: { x: ScaleTime<number, num
           </text>
         </g>
       ))}
-      {x.ticks(Math.max(2, Math.floor(width / 90))).map((tick) => (
-        <text key={tick.toISOString()} x={x(tick)} y={height + 18} textAnchor="middle">
-          {format(tick)}
-        </text>
-      ))}
+      <g data-axis="time">
+        {timeTicksOf([start, end], width).map((tick) => (
+          <text key={tick.date.toISOString()} x={x(tick.date)} y={height + 18} textAnchor="middle">
+            {tick.label}
+          </text>
+        ))}
+      </g>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { area, curveMonotoneX, line, max, min, scaleLinear, scaleUtc, timeFormat } from 'd3';
+import { area, curveMonotoneX, line, max, min, scaleLinear, scaleUtc } from 'd3';
 import styled, { useTheme } from 'styled-components';
 import { forecastSummary } from './summaries.ts';
 import { useWidth } from './useWidth.ts';
@@ -83,13 +83,12 @@ export function ForecastChart({ history, path, height, label }: ForecastInput & 
   if (!model || !end) return <p>Insufficient historical data for forecast visualization</p>;
   const summary = forecastSummary(end.price, end.bands['80'].lower, end.bands['80'].upper, path.length);
   const { innerW, innerH, x, y, bandPath, historyLine, forecastLine, today } = model;
-  const format = timeFormat('%b %d');
 
   return (
     <Wrap ref={ref}>
       <svg width={width} height={height} role="img" aria-label={`${label}: ${summary}`}>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-          <Axes x={x} y={y} width={innerW} height={innerH} format={format} />
+          <Axes x={x} y={y} width={innerW} height={innerH} />
           {BAND_LEVELS.map((level) => (
             <path key={level} d={bandPath(level) ?? undefined} fill={theme.colors.accent} opacity={BAND_OPACITY[level]} data-band={level} />
           ))}

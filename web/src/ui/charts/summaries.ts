@@ -1,4 +1,4 @@
-import { formatMoney } from '../format.ts';
+import { formatChange, formatDate, formatMoney } from '../format.ts';
 
 export interface PricePoint {
   date: string;
@@ -28,4 +28,23 @@ export function pricePointsOf(rows: { date: string; average_price?: number; aver
     .map((row) => ({ date: row.date, price: row.average_price ?? row.averagePrice ?? 0, volume: row.sales_volume ?? row.salesVolume ?? 0 }))
     .filter((p) => p.price > 0 && p.price < 1_000_000)
     .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** A day's value of the collection (cents), as the portfolio history gives it. */
+export interface ValuePoint {
+  date: string;
+  totalValue: number;
+  totalCost: number;
+}
+
+export const PORTFOLIO_TOO_SHORT = "Your collection's value is recorded once a day: its chart starts once there are two days to compare.";
+
+/** The text summary of a portfolio history: 'Value $1,240, +$40 (+3.3%) since Oct 28, 2026'. */
+export function portfolioSummary(points: ValuePoint[]): string {
+  if (points.length < 2) return PORTFOLIO_TOO_SHORT;
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const change = last.totalValue - first.totalValue;
+  const percent = first.totalValue ? (change / first.totalValue) * 100 : null;
+  return `Value ${formatMoney(last.totalValue)}, ${formatChange(change, percent)} since ${formatDate(first.date)}`;
 }

@@ -1,0 +1,93 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { idempotent } from '../../api/client.ts';
+import { refreshUsageSoon } from '../membership/index.ts';
+import { triggerOfError } from '../upgrade-prompt/index.ts';
+import { Button, Modal, Stack, countOf, useToast } from '../../ui/index.ts';
+import { collectionApi, refreshCollectionViews, type ImportProblem, type ImportResult } from './api.ts';
+import { EXPORT_FILE_NAME, download, importProblemsOf } from './csv-transfer.ts';
+import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
+
+/** The most bad lines listed at once (the rest are counted). */
+const LINES_SHOWN = 50;
+
+const Lines = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-height: 320px;
+  overflow-y: auto;
+  font-size: 14px;
+  li { padding: 6px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+`;
+
+/** Export CSV and Import CSV: the whole collection out as a file, and a file in (every line or none). */
+export function CollectionTransfer() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const openLimitPrompt = useCollectionLimitPrompt();
+  const picker = useRef<HTMLInputElement>(null);
+  const [problems, setProblems] = useState<ImportProblem[] | null>(null);
+
+  const exporting = useMutation({
+    mutationFn: collectionApi.exportCsv,
+    onSuccess: (url) => download(url, EXPORT_FILE_NAME),
+    onError: (error) => toast.show({ title: 'Export failed', description: error.message, variant: 'error', duration: 5_000 }),
+  });
+
+  const importing = useMutation({
+    mutationFn: idempotent((args: { file: File }, key: string) => collectionApi.importCsv(args.file, key)),
+    onSuccess: (result: ImportResult) => toast.show({ title: `Imported ${countOf(result.imported, 'item')}`, variant: 'success' }),
+    onError: (error) => {
+      const lines = importProblemsOf(error);
+      if (lines.length > 0) setProblems(lines);
+      else if (triggerOfError(error) === 'collection_limit') void openLimitPrompt();
+      else toast.show({ title: 'Import failed', description: error.message, variant: 'error', duration: 5_000 });
+    },
+    onSettled: () => {
+      refreshCollectionViews(queryClient);
+      refreshUsageSoon(queryClient);
+    },
+  });
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) importing.mutate({ file });
+    event.target.value = '';
+  };
+
+  return (
+    <>
+      <Button type="button" $variant="secondary" onClick={() => exporting.mutate()} disabled={exporting.isPending}>
+        {exporting.isPending ? 'Exporting...' : 'Export CSV'}
+      </Button>
+      <Button type="button" $variant="secondary" onClick={() => picker.current?.click()} disabled={importing.isPending}>
+        {importing.isPending ? 'Importing...' : 'Import CSV'}
+      </Button>
+      <input ref={picker} type="file" accept=".csv,text/csv" hidden aria-label="CSV file to import" onChange={pick} />
+      {problems && (
+        <Modal open title="Nothing was imported" onClose={() => setProblems(null)}>
+          <Stack $gap={3}>
+            <p style={{ margin: 0 }}>
+              {countOf(problems.length, 'line')} of the file could not be imported, so none of it was. Correct {problems.length === 1 ? 'it' : 'them'} and import the file again.
+            </p>
+            <Lines aria-label="Lines that could not be imported">
+              {problems.slice(0, LINES_SHOWN).map((problem) => (
+                <li key={problem.line}>
+                  <strong>Line {problem.line}</strong>: {problem.reason}
+                </li>
+              ))}
+            </Lines>
+            {problems.length > LINES_SHOWN && <p style={{ margin: 0 }}>and {countOf(problems.length - LINES_SHOWN, 'more line')}</p>}
+            <Stack $row $justify="flex-end">
+              <Button type="button" onClick={() => setProblems(null)}>
+                Close
+              </Button>
+            </Stack>
+          </Stack>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { arrowOf, countOf, formatChange, trendOf } from './format.ts';
+
+describe('money changes', () => {
+  it('carry a sign and an arrow when they show at least a dollar', () => {
+    expect(formatChange(4_200, 12.5)).toBe('+$42 (+12.5%)');
+    expect(formatChange(-4_200)).toBe('-$42');
+    expect([trendOf(4_200), arrowOf(4_200)]).toEqual(['gain', '▲']);
+    expect([trendOf(-60), arrowOf(-60)]).toEqual(['loss', '▼']);
+  });
+
+  it("read 'No change', neutral and without an arrow, when they round to $0", () => {
+    for (const cents of [0, 40, -49]) {
+      expect(formatChange(cents)).toBe('No change');
+      expect(formatChange(cents, 0.1)).toBe('No change');
+      expect(trendOf(cents)).toBe('neutral');
+      expect(arrowOf(cents)).toBe('');
+    }
+  });
+});
+
+describe('counts', () => {
+  it('use the singular for one', () => {
+    expect(countOf(1, 'item')).toBe('1 item');
+    expect(countOf(0, 'pair')).toBe('0 pairs');
+    expect(countOf(1_200, 'search', 'searches')).toBe('1,200 searches');
+  });
+});
