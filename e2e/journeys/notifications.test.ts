@@ -2,6 +2,8 @@ import { describe, it } from 'vitest';
 import { api, expect, newPage, openAs, recordSale, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
 import { screenshotBothThemes } from '../screenshots.ts';
 
+const browser = useBrowser();
+
 describe('a price alert in the notifications popover', () => {
   it('fires when a recorded sale crosses the target and shows up without a reload', async () => {
     const user = await testLogin(uniqueEmail('alerts'));
