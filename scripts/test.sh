@@ -30,9 +30,9 @@ phase() { # <name> <budget> <command...>
   return $rc
 }
 
-# Shell scripts are checked for syntax and format by shfmt (built once into the cache; `shfmt -i 2 -ci -w bin scripts`
+# Shell scripts are checked for syntax and format by shfmt (built once into the cache; `shfmt -i 2 -ci -w` on the same folders
 # formats them).
-STATIC_CHECKS='"$(scripts/stack.sh install-shfmt)" -i 2 -ci -d bin scripts && eslint --max-warnings=0 . && tsc -p tsconfig.json && tsc -p web/tsconfig.json && cd web && vite build --logLevel warn'
+STATIC_CHECKS='"$(scripts/stack.sh install-shfmt)" -i 2 -ci -d bin scripts .ci reliability services/prediction/peers && eslint --max-warnings=0 . && tsc -p tsconfig.json && tsc -p web/tsconfig.json && cd web && vite build --logLevel warn'
 
 # The deploy checks (deploy:unit) need helm, kustomize and the schema validators: installed once, cached.
 unit() {

@@ -10,7 +10,10 @@ ROOT=$(cd "$HERE/../.." && pwd)
 BFF=${KS_BFF_URL:-http://127.0.0.1:8080}
 case "$BFF" in
   http://127.0.0.1:*) ;;
-  *) echo "schemathesis: runs against http://127.0.0.1 only (KS_BFF_URL=$BFF)" >&2; exit 2 ;;
+  *)
+    echo "schemathesis: runs against http://127.0.0.1 only (KS_BFF_URL=$BFF)" >&2
+    exit 2
+    ;;
 esac
 SCHEMATHESIS=$("$HERE/install.sh")
 OUT=$ROOT/.stack/schemathesis
