@@ -115,7 +115,8 @@ describe('the collection page in the browser', () => {
       await p.getByLabel('CSV file to import').setInputFiles(csv('No Brand,,10,100\n'));
       await p.getByRole('dialog', { name: 'Nothing was imported' }).waitFor({ timeout: 45_000 });
     });
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Nothing was imported' }).waitFor({ state: 'detached' });
     expect((await api('GET', '/api/collections', { token: user.tokens.accessToken })).body.data.total).toBe(1);
 
     await page.getByLabel('CSV file to import').setInputFiles(csv('Samba OG,Adidas,10,120\nGazelle,Adidas,9.5,95.50\n'));
