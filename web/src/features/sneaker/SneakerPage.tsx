@@ -14,7 +14,8 @@ import { SalesHistoryPanel } from './SalesHistoryPanel.tsx';
 import { SizeFigures, SizeTable } from './SizeSection.tsx';
 import { WatchActions } from './WatchActions.tsx';
 import { takeFromCollectionFlag } from '../collection/index.ts';
-import { addPayloadOf, cameFromCollection, watchedPriceOf } from './detail-logic.ts';
+import { addPayloadOf, cameFromCollection, premiumPanelsLocked, watchedPriceOf } from './detail-logic.ts';
+import { useSession } from '../../session/index.ts';
 
 const Top = styled.div`
   display: grid;
@@ -106,7 +107,8 @@ export default function SneakerPage() {
   const [size, setSize] = useState<number | null>(null);
   const sneaker = useQuery(sneakerQueries.detail(id));
   const membership = useQuery({ ...membershipQueries.status(), retry: 1 });
-  const locked = isTrialMembership(membership.data);
+  const { isAdmin } = useSession();
+  const locked = premiumPanelsLocked(isTrialMembership(membership.data), isAdmin);
 
   const [fromCollection] = useState(() => cameFromCollection(location.state, document.referrer, takeFromCollectionFlag()));
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SneakerDetail } from './api.ts';
 import { ApiError } from '../../api/errors.ts';
 import {
+  premiumPanelsLocked,
   addPayloadOf,
   cameFromCollection,
   overviewOf,
@@ -95,5 +96,13 @@ describe('detail page rules', () => {
   });
   it('makes at most 10 sample preview rows', () => {
     expect(samplePreviewRows(20_000, 25)).toHaveLength(10);
+  });
+});
+
+describe('premium panels on the detail page', () => {
+  it('are locked for a trial member and never for an administrator', () => {
+    expect(premiumPanelsLocked(true, false)).toBe(true);
+    expect(premiumPanelsLocked(true, true)).toBe(false);
+    expect(premiumPanelsLocked(false, false)).toBe(false);
   });
 });

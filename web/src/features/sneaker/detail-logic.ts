@@ -74,6 +74,9 @@ export function rangeLabelOf(confidence: number, predicted: number, range: { min
   return unrealistic ? '99% range' : '95% range';
 }
 
+/** Trial members see the premium panels locked; administrators have every feature, whatever their membership says. */
+export const premiumPanelsLocked = (onTrial: boolean, isAdmin: boolean): boolean => onTrial && !isAdmin;
+
 export const isPremiumLocked = (error: unknown): boolean => error instanceof ApiError && (error.code === 'PREMIUM_FEATURE' || error.code === 'TRIAL_EXPIRED');
 
 /** Sales in the last 30 days, for the insights. */
