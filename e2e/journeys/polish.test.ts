@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findSneaker } from './part1-support.ts';
-import { WEB, adminLogin, api, openAs, sharedBrowser, testLogin, uniqueEmail } from './part2-support.ts';
+import { adminLogin, api, findSneaker, openAs, testLogin, uniqueEmail, useBrowser, WEB } from '../fixture.ts';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 /** Visible page content (text, controls, pictures) under the Feedback button at the current scroll position (run in the page). */
 const COVERED_BY_FEEDBACK = `(() => {
@@ -18,6 +17,7 @@ const COVERED_BY_FEEDBACK = `(() => {
 })()`;
 
 const coveredByFeedback = (page: Page): Promise<string[]> => page.evaluate(COVERED_BY_FEEDBACK);
+const fullscreenShown = (page: Page): Promise<boolean> => page.evaluate('document.fullscreenElement !== null');
 
 describe('polish the member sees', () => {
   it('/auth/callback opened on its own says what went wrong and leads back to sign-in', async () => {
@@ -32,7 +32,7 @@ describe('polish the member sees', () => {
     await page.close();
   }, 240_000);
 
-  it('names the sneaker in the breadcrumbs, not its id', async () => {
+  it('names the sneaker in the breadcrumbs, and the sales chart fills the screen fullscreen with each month named once over a year', async () => {
     const admin = await adminLogin();
     const sneaker = await findSneaker(admin.tokens.accessToken, 'jordan');
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
@@ -41,6 +41,17 @@ describe('polish the member sees', () => {
     await crumbs.getByText(sneaker.name, { exact: true }).waitFor({ timeout: 45_000 });
     expect(await crumbs.textContent()).not.toContain(sneaker.id);
 
+    const history = page.getByRole('region', { name: 'Historical Sales Data' });
+    await history.getByRole('img', { name: /^Historical sales/ }).waitFor({ timeout: 45_000 });
+    await history.getByRole('button', { name: '1Y' }).click();
+    await history.getByRole('img', { name: /^Historical sales: 365-day/ }).waitFor({ timeout: 45_000 });
+    const labels = await history.locator('[data-axis="time"] text').allTextContents();
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+
+    await history.getByRole('button', { name: 'Show the chart fullscreen' }).click();
+    await expect.poll(() => fullscreenShown(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await history.locator('svg[role="img"]').boundingBox())?.height ?? 0, { timeout: 10_000 }).toBeGreaterThan(600);
     await page.close();
   }, 240_000);
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, openAs, recordSale, screenshotBothThemes, sharedBrowser, testLogin, uniqueEmail, type Signed } from './part2-support.ts';
+import { api, openAs, recordSale, testLogin, uniqueEmail, useBrowser, type Signed } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 

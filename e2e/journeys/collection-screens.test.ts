@@ -4,15 +4,15 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createPgPool } from '@kicksight/platform';
-import { findSneaker } from './part1-support.ts';
-import { WEB, api, openAs, screenshotBothThemes, sharedBrowser, testLogin, uniqueEmail, type Signed } from './part2-support.ts';
+import { api, findSneaker, openAs, testLogin, uniqueEmail, useBrowser, WEB, type Signed } from '../fixture.ts';
+import { screenshotBothThemes } from '../screenshots.ts';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==';
 
 /** The collection service's database on the local stack (KS_POSTGRES_URL, else .stack/stack.env). */
 function collectionDatabaseUrl(): string {
-  const server = process.env.KS_POSTGRES_URL ?? /^KS_POSTGRES_URL=(.*)$/m.exec(readFileSync(resolve(import.meta.dirname, '../.stack/stack.env'), 'utf8'))?.[1]?.trim();
+  const server = process.env.KS_POSTGRES_URL ?? /^KS_POSTGRES_URL=(.*)$/m.exec(readFileSync(resolve(import.meta.dirname, '../../.stack/stack.env'), 'utf8'))?.[1]?.trim();
   if (!server) throw new Error('no KS_POSTGRES_URL');
   return `${server}/collection`;
 }

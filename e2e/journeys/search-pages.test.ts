@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, makePremium, openPage, testAccount, testSignIn, useBrowser, WEB } from './part1-support.ts';
+import { api, makePremium, openPage, testAccount, testSignIn, useBrowser, WEB } from '../fixture.ts';
 
 const browser = useBrowser();
 

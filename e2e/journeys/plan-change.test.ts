@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { smtpCatcher, waitFor, type CaughtEmail } from '@kicksight/testkit';
-import { SCREENSHOTS, WEB, adminLogin, api, continueOnWeb, openAs, register, sharedBrowser } from './part2-support.ts';
+import { adminLogin, api, continueOnWeb, openAs, register, useBrowser, WEB } from '../fixture.ts';
+import { SCREENSHOTS } from '../screenshots.ts';
 
-const browser = sharedBrowser();
+const browser = useBrowser();
 const smtp = smtpCatcher(process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api');
 
 async function emailTo(address: string, subject: string): Promise<CaughtEmail> {
