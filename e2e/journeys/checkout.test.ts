@@ -59,7 +59,10 @@ describe('a visitor buys Pro yearly from the pricing page', () => {
     await page.goto(`${WEB}/admin/upgrade`);
     await page.getByText('Save up to 25%').waitFor();
     await page.getByText('7-Day Money-Back Guarantee').waitFor();
-    await page.getByRole('article', { name: /Pro/ }).getByRole('button', { name: 'Current Plan' }).waitFor();
+    // A cancelled plan can be kept from its card, through the same confirmation as any plan change.
+    const pro = page.getByRole('article', { name: /Pro/ });
+    await pro.getByText('Current Plan').waitFor();
+    await pro.getByRole('button', { name: 'Keep Pro' }).waitFor();
     await screenshotBothThemes(page, 'upgrade', (p) => p.getByRole('progressbar', { name: 'Product Views' }).waitFor());
     await context.close();
   });

@@ -29,7 +29,7 @@ describe('every page in both themes', () => {
     await openAs(page, user, '/admin/collection');
     await screenshotBothThemes(page, 'collection', (p) => p.getByRole('heading', { name: 'My Collection' }).waitFor());
     await page.goto(`${WEB}/admin/search?q=jordan`);
-    await screenshotBothThemes(page, 'search', (p) => p.getByText(/\d+ results? found/).waitFor({ timeout: 15_000 }));
+    await screenshotBothThemes(page, 'search', (p) => p.getByText(/^Showing 20 of \d+ — upgrade to see more$/).waitFor({ timeout: 15_000 }));
     await page.goto(`${WEB}/admin/product/${sneaker.id}`);
     await screenshotBothThemes(page, 'sneaker', (p) => p.getByText('All Size Variations').waitFor({ timeout: 15_000 }));
     await expect(page.locator('body')).toContainText(sneaker.name);
