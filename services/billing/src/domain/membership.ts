@@ -47,12 +47,20 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
     };
   }
 
+  /** A member's subscription, for buying or changing a plan (administrators have every feature and buy none). */
+  async function subscriptionToBuyFor(caller: Caller): Promise<Subscription> {
+    if (caller.role === 'admin') throw AppError.conflict('Administrators already have every feature.', 'ADMIN_ACCOUNT');
+    return subscriptions.current(caller.id);
+  }
+
+  /** A paid subscription still in its period and held with this gateway: the one a plan change updates. */
+  const isActivePaid = (subscription: Subscription): boolean =>
+    isPaid(subscription) && !(subscription.currentPeriodEnd && subscription.currentPeriodEnd <= clock.now()) && subscription.gateway === gateway.kind;
+
   /** The paid subscription a member may change to `plan` and `period` with this gateway. */
   async function changeable(caller: Caller, plan: PaidPlan, period: BillingPeriod): Promise<Subscription> {
-    if (caller.role === 'admin') throw AppError.conflict('Administrators already have every feature.', 'ADMIN_ACCOUNT');
-    const subscription = await subscriptions.current(caller.id);
-    const lapsed = !!subscription.currentPeriodEnd && subscription.currentPeriodEnd <= clock.now();
-    if (!isPaid(subscription) || lapsed || subscription.gateway !== gateway.kind) throw AppError.conflict('There is no paid subscription to change. Choose a plan first.', 'NO_SUBSCRIPTION');
+    const subscription = await subscriptionToBuyFor(caller);
+    if (!isActivePaid(subscription)) throw AppError.conflict('There is no paid subscription to change. Choose a plan first.', 'NO_SUBSCRIPTION');
     // The same plan and cycle is no change, unless it keeps a subscription that was cancelled (it then renews again).
     if (subscription.tier === plan && subscription.billingPeriod === period && !subscription.cancelAtPeriodEnd) {
       throw AppError.conflict(`You're already on the ${PLANS[plan].displayName} plan.`, 'ALREADY_ON_PLAN');
@@ -156,10 +164,8 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
 
     /** A checkout for a new subscription; a paid member changes plan through a previewed, confirmed change instead. */
     async checkout(caller: Caller, plan: PaidPlan, period: BillingPeriod): Promise<{ url: string }> {
-      if (caller.role === 'admin') throw AppError.conflict('Administrators already have every feature.', 'ADMIN_ACCOUNT');
-      const subscription = await subscriptions.current(caller.id);
-      const lapsed = !!subscription.currentPeriodEnd && subscription.currentPeriodEnd <= clock.now();
-      if (isPaid(subscription) && !lapsed && subscription.gateway === gateway.kind) {
+      const subscription = await subscriptionToBuyFor(caller);
+      if (isActivePaid(subscription)) {
         throw AppError.conflict('You already have a paid plan: preview the change and confirm its amount.', 'PLAN_CHANGE_NEEDS_CONFIRMATION');
       }
       return gateway.createCheckout({ userId: caller.id, email: caller.email, name: caller.name, plan, period, successUrl: returnUrl('success'), cancelUrl: returnUrl('cancel'), subscription });
