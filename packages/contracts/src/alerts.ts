@@ -1,4 +1,5 @@
 // What a price alert does, in words: plain functions without zod, shared by the web app and the services.
+import { formatWholeDollars } from './market.ts';
 
 /** Which side of its target the watched price is on (a price alert's `side`). */
 export type AlertSide = 'above' | 'below';
@@ -9,8 +10,6 @@ export interface WatchedPrice {
   targetPrice: number;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const dollars = (cents: number) => usd.format(Math.round(cents / 100));
 
 /** What the alert watches: 'US 10', or 'the lowest price' for an alert on every size. */
 export const watchedLabel = (size: number | null): string => (size === null ? 'the lowest price' : `US ${size}`);
@@ -26,8 +25,8 @@ export const sideOf = (price: number, targetPrice: number): AlertSide | null => 
  */
 export function alertPromise({ size, targetPrice, currentPrice, side }: WatchedPrice & { currentPrice: number | null; side: AlertSide | null }): string {
   const watched = watchedLabel(size);
-  if (side === null || currentPrice === null) return `We'll tell you when ${watched} reaches ${dollars(targetPrice)}`;
-  return `We'll tell you when ${watched} ${side === 'below' ? 'rises' : 'falls'} to ${dollars(targetPrice)}; now ${dollars(currentPrice)}`;
+  if (side === null || currentPrice === null) return `We'll tell you when ${watched} reaches ${formatWholeDollars(targetPrice)}`;
+  return `We'll tell you when ${watched} ${side === 'below' ? 'rises' : 'falls'} to ${formatWholeDollars(targetPrice)}; now ${formatWholeDollars(currentPrice)}`;
 }
 
 /**
@@ -37,7 +36,7 @@ export function alertPromise({ size, targetPrice, currentPrice, side }: WatchedP
 export function alertCrossing({ size, targetPrice, price, direction }: WatchedPrice & { price: number; direction: AlertSide }): string {
   const moved = direction === 'above' ? 'rose' : 'fell';
   const where = price === targetPrice ? 'reaching' : direction;
-  return `${capitalised(watchedLabel(size))} ${moved} to ${dollars(price)}, ${where} your ${dollars(targetPrice)} alert`;
+  return `${capitalised(watchedLabel(size))} ${moved} to ${formatWholeDollars(price)}, ${where} your ${formatWholeDollars(targetPrice)} alert`;
 }
 
 /**
@@ -48,4 +47,4 @@ export const isAtPrice = (targetPrice: number, price: number): boolean => Math.r
 
 /** Why a target equal to the watched price is refused: it would never say which way the price went. */
 export const targetAtCurrentPriceMessage = (size: number | null, currentPrice: number): string =>
-  `Your target equals ${size === null ? 'the lowest price' : `the price of US ${size}`} now (${dollars(currentPrice)}). Choose a price above or below it.`;
+  `Your target equals ${size === null ? 'the lowest price' : `the price of US ${size}`} now (${formatWholeDollars(currentPrice)}). Choose a price above or below it.`;

@@ -5,6 +5,11 @@ export const MAX_PRICE_CENTS = 100_000_000;
 /** What a price above MAX_PRICE_CENTS is told: 'the highest price accepted is $1,000,000'. */
 export const PRICE_TOO_HIGH = `the highest price accepted is $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}`;
 
+const wholeDollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** Cents as whole US dollars, as members see prices: 41250 -> '$413'. */
+export const formatWholeDollars = (cents: number): string => wholeDollarFormat.format(Math.round(cents / 100));
+
 /** A sneaker is trending when its 24-hour change is over $50 either way ... */
 export const TRENDING_CHANGE_24H_CENTS = 5_000;
 /** ... or its premium over retail is above 100%. */

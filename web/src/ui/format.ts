@@ -1,11 +1,10 @@
+import { formatWholeDollars } from '@kicksight/contracts/market';
 import { utcDay } from '@kicksight/contracts/time';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
 /** Cents as USD without decimals: 41250 -> '$413'. */
 export function formatMoney(cents: number | null | undefined, empty = '—'): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return empty;
-  return usd.format(Math.round(cents / 100));
+  return formatWholeDollars(cents);
 }
 
 export function formatPercent(value: number | null | undefined, digits = 1): string {

@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { EMAIL_TEMPLATES, PLANS, TRANSACTIONAL_EMAIL_TEMPLATES, type EmailTemplate, type PlanName } from '@kicksight/contracts';
+import { EMAIL_TEMPLATES, PLANS, TRANSACTIONAL_EMAIL_TEMPLATES, formatWholeDollars, type EmailTemplate, type PlanName } from '@kicksight/contracts';
 import { EMAIL_TOKENS, LAYOUT, TEMPLATES, TEXT_LAYOUT } from './templates.ts';
 
 export interface RenderedEmail {
@@ -14,7 +14,6 @@ export const isEmailTemplate = (name: string): name is EmailTemplate => (EMAIL_T
 /** Marketing emails respect the member's email preference; transactional ones always go. */
 export const isMarketing = (template: EmailTemplate): boolean => !TRANSACTIONAL_EMAIL_TEMPLATES.includes(template);
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const asDate = (value: unknown): Date | undefined => {
   const date = typeof value === 'string' || value instanceof Date ? new Date(value) : undefined;
@@ -22,7 +21,7 @@ const asDate = (value: unknown): Date | undefined => {
 };
 
 /** Whole US dollars from cents, e.g. 42000 -> $420. */
-export const formatMoney = (cents: number): string => dollars.format(Math.round(cents / 100));
+export const formatMoney = formatWholeDollars;
 const exactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A billed amount to the cent from cents, a credit with a minus sign, e.g. -9725 -> −$97.25. */
 export const formatCharge = (cents: number): string => `${cents < 0 ? '−' : ''}${exactDollars.format(Math.abs(cents) / 100)}`;
