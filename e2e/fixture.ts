@@ -149,14 +149,19 @@ export async function findSneaker(token: string, q = 'jordan retro'): Promise<{ 
   return sneaker;
 }
 
-/** Catalog's test-only call records a sale at a chosen price (`TEST_ROUTES_ENABLED`, never in production). */
-const CATALOG = process.env.KS_CATALOG_URL ?? 'http://127.0.0.1:4002';
+/**
+ * Catalog's test-only call records a sale at a chosen price (`TEST_ROUTES_ENABLED`, never in production): on
+ * catalog's internal port, behind the service token, which no member can reach.
+ */
+const CATALOG_INTERNAL = process.env.KS_CATALOG_INTERNAL_URL ?? 'http://127.0.0.1:4102';
 
-export async function recordSale(token: string, sale: { sneakerId: string; size: number; price: number }): Promise<void> {
-  const response = await fetch(`${CATALOG}/api/test/sales`, {
+export async function recordSale(sale: { sneakerId: string; size: number; price: number }): Promise<void> {
+  const serviceToken = process.env.KS_SERVICE_TOKEN;
+  if (!serviceToken) throw new Error('KS_SERVICE_TOKEN is not set: the browser tests record sales with the stack\'s service token (scripts/test.sh e2e sets it)');
+  const response = await fetch(`${CATALOG_INTERNAL}/internal/test/sales`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', 'x-service-token': serviceToken },
     body: JSON.stringify(sale),
   });
-  playwrightExpect(response.status, `catalog's POST /api/test/sales: ${await response.clone().text()}`).toBe(201);
+  playwrightExpect(response.status, `catalog's POST /internal/test/sales: ${await response.clone().text()}`).toBe(201);
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BFF, WEB, call, describeAnswer, isRefusal, newMember, onWeb, registeredMember, upgradeToUnlimited } from './support.ts';
+import { BFF, CATALOG, WEB, call, describeAnswer, isRefusal, newMember, onWeb, registeredMember, upgradeToUnlimited } from './support.ts';
 
 // Limits that hold against a client that tries too often, or lies about where it is.
 describe('abuse', () => {
@@ -86,6 +86,8 @@ describe('abuse', () => {
   for (const [name, path, base] of [
     ["catalog's test route through the web origin", '/api/test/sales', undefined],
     ["catalog's test route through the BFF", '/api/test/sales', BFF],
+    ["catalog's test route on catalog's own public port", '/api/test/sales', CATALOG],
+    ["catalog's internal test route on catalog's public port", '/internal/test/sales', CATALOG],
   ] as const) {
     it(`finds no ${name}`, async () => {
       const member = await newMember('market');

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 
 export const WEB = process.env.KS_WEB_URL ?? 'http://127.0.0.1:5173';
 export const BFF = process.env.KS_BFF_URL ?? 'http://127.0.0.1:8080';
+/** Catalog's own public port: a member's token reaches it directly where the network allows. */
+export const CATALOG = process.env.KS_CATALOG_URL ?? 'http://127.0.0.1:4002';
 
 export interface Answer {
   status: number;

@@ -50,13 +50,14 @@ e2e() {
   scripts/stack.sh up >/dev/null
   # The browser tests sign members in without a password and record sales at chosen prices: the apps run in test mode.
   KS_TEST_MODE=true scripts/apps.sh up
-  # The demo area's password is made per checkout (.stack/app.env).
+  # The demo area's password and the service token (catalog's test route is on its internal port) are made per checkout (.stack/app.env).
   DEMO_PASSWORD=$(sed -n 's/^DEMO_PASSWORD=//p' .stack/app.env)
-  export DEMO_PASSWORD
+  KS_SERVICE_TOKEN=$(sed -n 's/^SERVICE_TOKEN=//p' .stack/app.env)
+  export DEMO_PASSWORD KS_SERVICE_TOKEN
   export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}"
   # Where the browser tests read emails (MailDev's API) and record a test sale (catalog's test route).
   export KS_SMTP_API_URL="http://127.0.0.1:${KS_SMTP_API_PORT:-8025}/api"
-  export KS_CATALOG_URL="http://127.0.0.1:${KS_CATALOG_PORT:-4002}"
+  export KS_CATALOG_INTERNAL_URL="http://127.0.0.1:${KS_CATALOG_INTERNAL_PORT:-4102}"
   run_vitest e2e "${KS_BUDGET_E2E:-1200}" e2e
 }
 
@@ -66,6 +67,7 @@ reliability() {
   scripts/stack.sh up >/dev/null
   KS_TEST_MODE=true scripts/apps.sh up
   export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}" KS_BFF_URL="http://127.0.0.1:${KS_BFF_PORT:-8080}"
+  export KS_CATALOG_URL="http://127.0.0.1:${KS_CATALOG_PORT:-4002}"
   timeout --kill-after=30 "${KS_BUDGET_RELIABILITY:-300}" vitest run --project reliability --reporter=default --reporter=./reliability/probe-table.ts \
     --reporter=json --outputFile.json="$RESULTS/reliability.json"
   timeout --kill-after=30 "${KS_BUDGET_RELIABILITY:-300}" reliability/schemathesis/run.sh

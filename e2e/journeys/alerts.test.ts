@@ -127,7 +127,7 @@ describe('price alerts and the watchlist the member can see, edit and understand
     const { page, errors } = await openPage(user, '/admin/collection');
     await page.getByRole('button', { name: 'Notifications' }).waitFor({ timeout: 45_000 });
     // A size's market price is the median of its last five sales: three sales above the target move it across.
-    for (let i = 0; i < 3; i++) await recordSale(token, { sneakerId: sneaker.id, size: sneaker.size, price: target + 1_000 });
+    for (let i = 0; i < 3; i++) await recordSale({ sneakerId: sneaker.id, size: sneaker.size, price: target + 1_000 });
 
     await page.getByRole('button', { name: /Notifications, 1 unread/ }).click({ timeout: 30_000 });
     const popover = page.getByRole('dialog', { name: 'Notifications' });

@@ -30,7 +30,7 @@ describe('a price alert in the notifications popover', () => {
     await page.waitForTimeout(1_000);
 
     // A size's market price is the median of its last five sales: three sales below the target move it across.
-    for (let i = 0; i < 3; i++) await recordSale(token, { sneakerId: sneaker.id, size: priced.size, price: Math.max(1, target - 100) });
+    for (let i = 0; i < 3; i++) await recordSale({ sneakerId: sneaker.id, size: priced.size, price: Math.max(1, target - 100) });
 
     await page.getByRole('button', { name: /Notifications, 1 unread/ }).waitFor({ timeout: 20_000 });
     const popover = page.getByRole('dialog', { name: 'Notifications' });

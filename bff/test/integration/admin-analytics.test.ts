@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Cleanups, createTestTopics, startTokenIssuer, testKafka, type TokenIssuer } from '@kicksight/testkit';
-import { SERVICE_TOKEN as BILLING_TOKEN, startBilling, type BillingApp } from '../../../services/billing/test/integration/billing-app.ts';
+import { Cleanups, TEST_SERVICE_TOKEN, createTestTopics, startServiceProcess, startTokenIssuer, testKafka, type TokenIssuer } from '@kicksight/testkit';
 import { startBff } from './support.ts';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();
-let billing: BillingApp;
 let issuer: TokenIssuer;
 let bff: string;
 
 beforeAll(async () => {
-  billing = await startBilling();
-  cleanups.add(() => billing.close());
   issuer = await startTokenIssuer(cleanups);
   const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'bff_admin');
   cleanups.add(topics.drop);
+  // Billing as its main.ts runs it, with a database of its own.
+  const billing = await startServiceProcess('billing', { stack, prefix: topics.prefix, cleanups });
   ({ url: bff } = await startBff({
     stack,
     prefix: topics.prefix,
     cleanups,
-    env: { AUTH_JWKS_URL: issuer.jwksUrl, BILLING_INTERNAL_URL: billing.internalUrl, SERVICE_TOKEN: BILLING_TOKEN, RATE_LIMIT_KEY_PREFIX: topics.prefix },
+    env: { AUTH_JWKS_URL: issuer.jwksUrl, BILLING_INTERNAL_URL: billing.internalUrl, SERVICE_TOKEN: TEST_SERVICE_TOKEN, RATE_LIMIT_KEY_PREFIX: topics.prefix },
   }));
 });
 afterAll(() => cleanups.run());

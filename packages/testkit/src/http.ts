@@ -55,3 +55,14 @@ export function jsonClient(baseUrl: string) {
 }
 
 export type JsonClient = ReturnType<typeof jsonClient>;
+
+/** Opens a local checkout page of billing (rewritten to the given origin) and submits its Pay or Cancel form, as a browser would. */
+export async function payLocalCheckout(baseUrl: string, checkoutUrl: string, button: 'pay' | 'cancel' = 'pay'): Promise<Response> {
+  const local = (url: string) => `${baseUrl}${new URL(url.replaceAll('&amp;', '&')).pathname}${new URL(url.replaceAll('&amp;', '&')).search}`;
+  const page = await fetch(local(checkoutUrl));
+  if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
+  const html = await page.text();
+  const action = [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!).find((a) => a.includes(`/${button}?`));
+  if (!action) throw new Error(`no ${button} form on the checkout page`);
+  return fetch(local(action), { method: 'POST', redirect: 'manual' });
+}

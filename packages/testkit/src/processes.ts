@@ -43,6 +43,34 @@ function exited(child: ChildProcess): Promise<void> {
   return hasExited(child) ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** The last 40 lines a child process writes (stdout and stderr), kept as it writes them. */
+function lastLinesOf(child: ChildProcess): string[] {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return lines;
+}
+
+/**
+ * Runs `node <entry> ...args` (a path from the repository's root) to its end with exactly the given environment
+ * (plus PATH, HOME and DATA_DIR); fails with its last output unless it exits with 0 within `timeoutMs`.
+ */
+export async function runScript({ name, entry, args = [], env, timeoutMs = 120_000 }: { name: string; entry: string; args?: string[]; env: Record<string, string>; timeoutMs?: number }): Promise<void> {
+  const child = spawn(process.execPath, [entry, ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_OPTIONS: SERVICE_NODE_OPTIONS, ...(process.env.DATA_DIR ? { DATA_DIR: process.env.DATA_DIR } : {}), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: timeoutMs,
+  });
+  const lines = lastLinesOf(child);
+  await exited(child);
+  if (child.exitCode !== 0) throw new Error(`${name} ended with ${child.exitCode ?? child.signalCode}:\n${lines.join('\n')}`);
+}
+
 /**
  * Runs `node <entry>` (a path from the repository's root) with exactly the given environment (plus PATH
  * and HOME) and waits until `readyPath` answers 200 on `port`; fails with the process's last output if it
@@ -50,18 +78,12 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startProcess({ name, entry, port, env, readyPath = '/readyz', timeoutMs = 60_000 }: { name: string; entry: string; port: number; env: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServiceProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    lines.splice(0, Math.max(0, lines.length - 40));
-  };
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_OPTIONS: SERVICE_NODE_OPTIONS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const lines = lastLinesOf(child);
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
   const stop = async (graceMs = 10_000) => {

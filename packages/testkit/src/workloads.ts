@@ -7,7 +7,7 @@ import { openInfra } from '@kicksight/platform';
 import { freePort } from './ports.ts';
 import { createTestDatabase } from './postgres.ts';
 import { uniqueName } from './names.ts';
-import { startProcess, type ServiceProcess } from './processes.ts';
+import { runScript, startProcess, type ServiceProcess } from './processes.ts';
 import type { Cleanups } from './servers.ts';
 import { stackEnv } from './service.ts';
 import type { StackUrls } from './stack.ts';
@@ -27,6 +27,16 @@ export interface WorkloadOptions {
   cleanups: Cleanups;
   /** Settings of its config, over the ones pointing it at the run's servers. */
   env?: Record<string, string>;
+}
+
+export interface ServiceWorkloadOptions extends WorkloadOptions {
+  /** Catalog only: arguments of its import CLI, run on its new database before it starts (without them the catalogue is empty). */
+  catalogImport?: string[];
+}
+
+/** A service started as a process, with the address of its internal port (service token) too. */
+export interface ServiceWorkload extends ServiceProcess {
+  internalUrl: string;
 }
 
 /** Settings every workload a test starts gets: the run's servers, a quiet log and a short shutdown. */
@@ -82,10 +92,15 @@ async function ownEnv(name: ServiceName, stack: StackUrls, cleanups: Cleanups): 
  * A service as `node services/<name>/src/main.ts` runs it, on free public and internal ports, with a
  * database of its own where it has one; stopped (and its database dropped) by the cleanups.
  */
-export async function startServiceProcess(name: ServiceName, { stack, prefix, cleanups, env = {} }: WorkloadOptions): Promise<ServiceProcess> {
+export async function startServiceProcess(name: ServiceName, { stack, prefix, cleanups, env = {}, catalogImport }: ServiceWorkloadOptions): Promise<ServiceWorkload> {
   const port = await freePort();
-  const vars = { ...baseEnv(stack, prefix, port), ...(await ownEnv(name, stack, cleanups)), INTERNAL_PORT: String(await freePort()), ...env };
+  const internalPort = await freePort();
+  const vars = { ...baseEnv(stack, prefix, port), ...(await ownEnv(name, stack, cleanups)), INTERNAL_PORT: String(internalPort), ...env };
+  if (catalogImport) {
+    if (name !== 'catalog') throw new Error(`catalogImport is catalog's import; ${name} has none`);
+    await runScript({ name: 'catalog import', entry: 'services/catalog/src/cli/import.ts', args: ['--quiet', ...catalogImport], env: vars });
+  }
   const service = await startProcess({ name, entry: `services/${name}/src/main.ts`, port, env: vars });
   cleanups.add(() => service.stop());
-  return service;
+  return { ...service, internalUrl: `http://127.0.0.1:${internalPort}` };
 }

@@ -20,8 +20,8 @@ import { summaryFromDoc } from './domain/views.ts';
 import { createRelay } from './events/relay.ts';
 import { createMarketFeed, type MarketFeed } from './feed/market-feed.ts';
 import { searchUpdatesConsumer } from './events/search-updates.ts';
-import { internalRouter } from './http/internal-router.ts';
-import { publicRouter, testRouter } from './http/public-router.ts';
+import { internalRouter, testRouter } from './http/internal-router.ts';
+import { publicRouter } from './http/public-router.ts';
 import { backfillSummaries } from './store/summaries.ts';
 import { createModels, ensureIndexes, type SummaryDoc } from './store/models.ts';
 
@@ -97,10 +97,10 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     },
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
-      if (config.TEST_ROUTES_ENABLED) app.use('/api/test', testRouter({ sales, verifier: tokens }));
       app.use('/api', publicRouter({ catalog, verifier: tokens }));
     },
     internalRoutes: (app) => {
+      if (config.TEST_ROUTES_ENABLED) app.use('/internal/test', testRouter({ sales }));
       app.use('/internal', internalRouter({ catalog }));
     },
   });

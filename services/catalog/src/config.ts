@@ -16,7 +16,7 @@ const schema = z
     BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
     /** The real data files the import reads in place (never copied into the repository). */
     DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
-    /** Enables `POST /api/test/sales` (records a sale at a given price); refused in production. */
+    /** Enables `POST /internal/test/sales` on the internal port (records a sale at a given price); refused in production. */
     TEST_ROUTES_ENABLED: envField.bool(false),
     /** How often the outbox relay looks for unpublished sales and product changes. */
     RELAY_INTERVAL_MS: envField.int(1_000),

@@ -71,13 +71,3 @@ export const newUserId = () => randomUUID();
 /** A call against a base URL with a bearer token; answers are read loosely. */
 export const call = (base: string, method: string, path: string, token?: string, body?: unknown) => jsonClient(base).call(method, path, { token, body });
 
-/** Opens a local checkout page (rewritten to this app's address) and submits its Pay form, as a browser would. */
-export async function payLocalCheckout(baseUrl: string, checkoutUrl: string, button: 'pay' | 'cancel' = 'pay'): Promise<Response> {
-  const local = (url: string) => `${baseUrl}${new URL(url.replaceAll('&amp;', '&')).pathname}${new URL(url.replaceAll('&amp;', '&')).search}`;
-  const page = await fetch(local(checkoutUrl));
-  if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
-  const html = await page.text();
-  const action = [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!).find((a) => a.includes(`/${button}?`));
-  if (!action) throw new Error(`no ${button} form on the checkout page`);
-  return fetch(local(action), { method: 'POST', redirect: 'manual' });
-}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, newEvent, systemClock, type EventProducer } from '@kicksight/platform';
-import { testKafka, waitFor } from '@kicksight/testkit';
-import { call, newUserId, payLocalCheckout, startBilling, type BillingApp } from './billing-app.ts';
+import { payLocalCheckout, testKafka, waitFor } from '@kicksight/testkit';
+import { call, newUserId, startBilling, type BillingApp } from './billing-app.ts';
 
 let billing: BillingApp;
 let producer: EventProducer;

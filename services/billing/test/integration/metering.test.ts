@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createRedis } from '@kicksight/platform';
-import { call, newUserId, payLocalCheckout, startBilling, type BillingApp } from './billing-app.ts';
+import { payLocalCheckout } from '@kicksight/testkit';
+import { call, newUserId, startBilling, type BillingApp } from './billing-app.ts';
 
 let billing: BillingApp;
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { dailySeriesQuerySchema, forecastInputsBodySchema, internalTrendingQuerySchema, recentSalePricesQuerySchema } from '@kicksight/contracts';
+import { dailySeriesQuerySchema, forecastInputsBodySchema, internalTrendingQuerySchema, recentSalePricesQuerySchema, testSaleBodySchema } from '@kicksight/contracts';
 import type { Catalog } from '../domain/catalog.ts';
+import type { Sales } from '../domain/sales.ts';
 
 /** Internal calls (service token): the prediction service's daily series, the dashboard's and collection's market data. */
 export function internalRouter({ catalog }: { catalog: Catalog }): Router {
@@ -23,6 +24,20 @@ export function internalRouter({ catalog }: { catalog: Catalog }): Router {
   });
   router.get('/market-overview', (_req, res) => {
     res.json({ data: catalog.marketOverview() });
+  });
+  return router;
+}
+
+/**
+ * `POST /internal/test/sales`: records a sale at a given price so tests can move the market. Only in the test
+ * runs that enable it (never in production), and only on the internal port, behind the service token.
+ */
+export function testRouter({ sales }: { sales: Sales }): Router {
+  const router = Router();
+  router.post('/sales', async (req, res) => {
+    const body = testSaleBodySchema.parse(req.body ?? {});
+    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: 'test' });
+    res.status(201).json({ data: { saleId: sale.saleId, sneakerId: sale.sneakerId, size: sale.size, price: sale.price, seq: sale.change?.seq ?? 0, previous: sale.change?.previous ?? null } });
   });
   return router;
 }

@@ -8,11 +8,9 @@ import {
   sampleSneakersQuerySchema,
   searchQuerySchema,
   suggestionsQuerySchema,
-  testSaleBodySchema,
 } from '@kicksight/contracts';
 import { AppError, requireUser, serverTiming, type JwtVerifier } from '@kicksight/platform';
 import type { Caller, Catalog } from '../domain/catalog.ts';
-import type { Sales } from '../domain/sales.ts';
 import { sendSerialisedData } from './serialised-data.ts';
 
 const callerOf = (req: Request): Caller => {
@@ -60,18 +58,6 @@ export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier
   router.get('/onboarding/sample-sneakers', (req, res) => {
     const { interests, limit } = sampleSneakersQuerySchema.parse(req.query);
     res.json({ data: catalog.sampleSneakers(interests, limit) });
-  });
-  return router;
-}
-
-/** `POST /api/test/sales`: records a sale at a given price so tests can move the market (never in production). */
-export function testRouter({ sales, verifier }: { sales: Sales; verifier: JwtVerifier }): Router {
-  const router = Router();
-  router.use(requireUser(verifier));
-  router.post('/sales', async (req, res) => {
-    const body = testSaleBodySchema.parse(req.body ?? {});
-    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: 'test' });
-    res.status(201).json({ data: { saleId: sale.saleId, sneakerId: sale.sneakerId, size: sale.size, price: sale.price, seq: sale.change?.seq ?? 0, previous: sale.change?.previous ?? null } });
   });
   return router;
 }

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { marketStatus } from '@kicksight/contracts';
-import { startBilling, type BillingApp } from '../../../billing/test/integration/billing-app.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
-import { deadUrl } from '@kicksight/testkit';
+import { Cleanups, TEST_SERVICE_TOKEN, deadUrl, startServiceProcess } from '@kicksight/testkit';
 
-let billing: BillingApp;
+const cleanups = new Cleanups();
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
 let tokens: Tokens;
@@ -16,15 +15,17 @@ let sneaker: SneakerDoc;
 const get = (path: string, token = admin) => call(catalog.url, 'GET', path, token);
 
 beforeAll(async () => {
-  [billing, db, topics, tokens] = await Promise.all([startBilling(), createCatalogDatabase('api'), catalogTopics('catalog_api'), testTokens()]);
+  [db, topics, tokens] = await Promise.all([createCatalogDatabase('api'), catalogTopics('catalog_api'), testTokens()]);
+  // Billing as its main.ts runs it, with a database of its own: the real metering behind search and views.
+  const billing = await startServiceProcess('billing', { stack: inject('stack'), prefix: topics.prefix, cleanups });
   await seed(db.models, { generate: 140 });
-  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: billing.internalUrl, serviceToken: billing.config.SERVICE_TOKEN } });
+  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: billing.internalUrl, serviceToken: TEST_SERVICE_TOKEN } });
   admin = await tokens.token({ id: newUserId(), role: 'admin' });
   sneaker = (await db.models.Sneaker.findOne({ brand: 'Jordan' }).sort({ _id: 1 }).lean<SneakerDoc>())!;
 });
 afterAll(async () => {
   await catalog?.close();
-  await billing?.close();
+  await cleanups.run();
   await topics?.drop();
   await db?.drop();
 });

@@ -5,7 +5,7 @@ import { eventIdOf } from '../../src/domain/ids.ts';
 import { salesOf } from '../../src/app.ts';
 import { SUMMARIES_COMPLETE } from '../../src/store/summaries.ts';
 import type { AggregateDoc, SaleDoc, SneakerDoc } from '../../src/store/models.ts';
-import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
+import { SERVICE_TOKEN, call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
@@ -14,6 +14,9 @@ let first: CatalogApp;
 let second: CatalogApp;
 let admin: string;
 let noBilling: { url: string; serviceToken: string };
+
+/** Catalog's test-only route, on the internal port behind the service token. */
+const testSale = (app: CatalogApp, sale: Record<string, unknown>) => call(app.internalUrl, 'POST', '/internal/test/sales', undefined, sale, { 'x-service-token': SERVICE_TOKEN });
 
 const catalogTopic = () => topicName(topics.prefix, 'catalog');
 
@@ -59,7 +62,7 @@ describe('the outbox relay', () => {
     // Three sales at one price make it the size's market price (the median of the last five).
     const saleIds: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { status, body } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price });
+      const { status, body } = await testSale(first, { sneakerId: sneaker._id, size, price });
       expect(status).toBe(201);
       saleIds.push(body.data.saleId);
     }
@@ -88,7 +91,7 @@ describe('the outbox relay', () => {
     const size = 10.5;
     // Read once first: the pod keeps the sneaker, and its own sale must replace it at once.
     expect((await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(sneaker.stats.salesCount);
-    await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price: 123_400 });
+    await testSale(first, { sneakerId: sneaker._id, size, price: 123_400 });
     const detail = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data;
     expect(detail.variants.find((v: { size: number }) => v.size === size)).toMatchObject({ lastSalePrice: 123_400, availability: 'available' });
     expect(detail.stats.salesCount).toBe(sneaker.stats.salesCount + 1);
@@ -102,7 +105,7 @@ describe('the outbox relay', () => {
 
   it('counts a sale applied twice once', async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(2).lean<SneakerDoc>())!;
-    const { body } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 9, price: 55_500 });
+    const { body } = await testSale(first, { sneakerId: sneaker._id, size: 9, price: 55_500 });
     const sale = (await db.models.Sale.findById(body.data.saleId).lean<SaleDoc>())!;
     const aggregates = async () => (await db.models.Aggregate.find({ sneakerId: sneaker._id }).lean<AggregateDoc[]>()).map((a) => [a._id, a.days]);
     const before = { sneaker: await db.models.Sneaker.findById(sneaker._id, { stats: 1, variants: 1 }).lean(), aggregates: await aggregates() };
@@ -137,7 +140,7 @@ describe('search index per pod', () => {
       return (daily.body.data.dailySales as { date: string; sales_volume: number }[]).find((d) => d.date === today)?.sales_volume ?? 0;
     };
     const soldToday = await todayOf();
-    const { status } = await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 2_000_000 });
+    const { status } = await testSale(first, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 2_000_000 });
     expect(status).toBe(201);
     const updated = await waitFor(() => {
       const now = second.service.index.get(sneaker._id)!;
@@ -169,7 +172,7 @@ describe('search index per pod', () => {
     expect(reusedPages()).toBe(reusedBefore + 1);
     const size = sneaker.variants[0]!.size;
     // Three sales at one price make it the size's market price, which moves the sneaker's.
-    for (let i = 0; i < 3; i++) expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price: 3_456_700 })).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await testSale(first, { sneakerId: sneaker._id, size, price: 3_456_700 })).status).toBe(201);
     const stored = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!;
     expect(stored.stats.averagePrice).not.toBe(held.currentPrice);
     await waitFor(() => (second.service.index.get(sneaker._id)!.version >= stored.version ? true : undefined), { timeoutMs: 20_000, message: 'the second pod’s index to follow' });
@@ -195,19 +198,27 @@ describe('search summaries', () => {
 });
 
 describe('the test sale route', () => {
+  it('is on the internal port only, behind the service token: the public port does not have it, even for an administrator', async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).lean<SneakerDoc>())!;
+    const sale = { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 100 };
+    expect((await call(first.url, 'POST', '/api/test/sales', admin, sale)).status).toBe(404);
+    expect((await call(first.internalUrl, 'POST', '/internal/test/sales', admin, sale)).status).toBe(401);
+    expect((await call(first.internalUrl, 'POST', '/internal/test/sales', undefined, sale, { 'x-service-token': 'y'.repeat(SERVICE_TOKEN.length) })).status).toBe(401);
+  });
+
   it('refuses bad input and unknown sneakers', async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).lean<SneakerDoc>())!;
-    expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 10.3, price: 100 })).status).toBe(400);
-    expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 10, price: -5 })).status).toBe(400);
-    expect((await call(first.url, 'POST', '/api/test/sales', admin, { sneakerId: '0123456789abcdef01234567', size: 10, price: 100 })).status).toBe(404);
-    expect((await call(first.url, 'POST', '/api/test/sales', undefined, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(401);
+    expect((await testSale(first, { sneakerId: sneaker._id, size: 10.3, price: 100 })).status).toBe(400);
+    expect((await testSale(first, { sneakerId: sneaker._id, size: 10, price: -5 })).status).toBe(400);
+    expect((await testSale(first, { sneakerId: '0123456789abcdef01234567', size: 10, price: 100 })).status).toBe(404);
+    expect((await call(first.internalUrl, 'POST', '/internal/test/sales', undefined, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(401);
   });
 
   it('does not exist unless the config enables it', async () => {
     const plain = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: noBilling, env: { TEST_ROUTES_ENABLED: 'false' } });
     try {
       const sneaker = (await db.models.Sneaker.findOne({}).lean<SneakerDoc>())!;
-      expect((await call(plain.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(404);
+      expect((await testSale(plain, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(404);
     } finally {
       await plain.close();
     }

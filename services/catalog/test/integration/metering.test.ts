@@ -1,14 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBillingClient, createLogger } from '@kicksight/platform';
-import { movableClock } from '@kicksight/testkit';
-import { call as billingCall, payLocalCheckout, startBilling, type BillingApp } from '../../../billing/test/integration/billing-app.ts';
+import {
+  Cleanups,
+  TEST_SERVICE_TOKEN,
+  jsonClient,
+  movableClock,
+  payLocalCheckout,
+  serveOnFreePort,
+  startServiceProcess,
+  startTokenIssuer,
+  stubApp,
+  type ServiceWorkload,
+  type TokenIssuer,
+} from '@kicksight/testkit';
 import { createCatalog } from '../../src/domain/catalog.ts';
 import { createSearchIndex } from '../../src/domain/search-index.ts';
 import { createSneakerCache } from '../../src/domain/sneaker-cache.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
-let billing: BillingApp;
+const cleanups = new Cleanups();
+/** Billing as its main.ts runs it; its members' tokens come from `billingTokens`. */
+let billing: ServiceWorkload;
+let billingTokens: TokenIssuer;
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
 let tokens: Tokens;
@@ -16,14 +30,15 @@ let catalog: CatalogApp;
 let sneakers: SneakerDoc[];
 
 beforeAll(async () => {
-  [billing, db, topics, tokens] = await Promise.all([startBilling(), createCatalogDatabase('metering'), catalogTopics('catalog_metering'), testTokens()]);
+  [db, topics, tokens, billingTokens] = await Promise.all([createCatalogDatabase('metering'), catalogTopics('catalog_metering'), testTokens(), startTokenIssuer(cleanups)]);
+  billing = await startServiceProcess('billing', { stack: inject('stack'), prefix: topics.prefix, cleanups, env: { JWKS_URL: billingTokens.jwksUrl } });
   await seed(db.models, { generate: 70 });
-  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: billing.internalUrl, serviceToken: billing.config.SERVICE_TOKEN } });
+  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: billing.internalUrl, serviceToken: TEST_SERVICE_TOKEN } });
   sneakers = await db.models.Sneaker.find({}).sort({ _id: 1 }).limit(8).lean<SneakerDoc[]>();
 });
 afterAll(async () => {
   await catalog?.close();
-  await billing?.close();
+  await cleanups.run();
   await topics?.drop();
   await db?.drop();
 });
@@ -34,7 +49,7 @@ async function member() {
 }
 const get = (token: string, path: string) => call(catalog.url, 'GET', path, token);
 async function usage(userId: string) {
-  const { body } = await billingCall(billing.url, 'GET', '/api/membership/usage', await billing.token({ id: userId }));
+  const { body } = await jsonClient(billing.url).get('/api/membership/usage', await billingTokens.mint({ id: userId }));
   return body.data as { searchesUsed: number; productViewsUsed: number };
 }
 
@@ -79,7 +94,7 @@ describe('searches through billing', () => {
 
   it('lets a Pro member page through 60 results of 50 a page, counting the search once', async () => {
     const { id, token } = await member();
-    const checkout = await billingCall(billing.url, 'POST', '/api/membership/checkout', await billing.token({ id }), { planName: 'premium', billingPeriod: 'monthly' });
+    const checkout = await jsonClient(billing.url).post('/api/membership/checkout', { planName: 'premium', billingPeriod: 'monthly' }, await billingTokens.mint({ id }));
     expect((await payLocalCheckout(billing.url, checkout.body.data.url)).status).toBe(303);
     const page = (n: number) => get(token, `/api/sneakers/search?brands=${encodeURIComponent('Nike,Adidas,Jordan,New Balance,Puma,Converse,Vans')}&limit=50&page=${n}`);
     const [one, two] = [await page(1), await page(2)];
@@ -91,7 +106,7 @@ describe('searches through billing', () => {
 
   it('gives the unit back when serving the search fails after billing counted it', async () => {
     const { id } = await member();
-    const client = createBillingClient({ baseUrl: billing.internalUrl, serviceToken: billing.config.SERVICE_TOKEN });
+    const client = createBillingClient({ baseUrl: billing.internalUrl, serviceToken: TEST_SERVICE_TOKEN });
     const broken = {
       ...createSearchIndex(),
       search: () => {
@@ -125,19 +140,26 @@ describe('product views through billing', () => {
     expect((await usage(id)).productViewsUsed).toBe(0);
   });
 
-  it('passes TRIAL_EXPIRED through once the trial has ended', async () => {
-    const { token } = await member();
-    expect((await get(token, `/api/sneakers/${sneakers[0]!._id}`)).status).toBe(200);
-    billing.clock.advance(4 * 24 * 3600 * 1000);
+  it("passes billing's TRIAL_EXPIRED through, for views and searches", async () => {
+    // Billing refuses every unit of this member: their trial has ended (billing's own tests show when it does).
+    const ended = stubApp();
+    ended.post('/internal/usage/consume', (_req, res) => {
+      res.status(403).json({ code: 'TRIAL_EXPIRED', message: 'Your free trial has ended. Choose a plan to keep searching, viewing and adding sneakers.' });
+    });
+    const endedBilling = await serveOnFreePort(ended, cleanups);
+    const afterTrial = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: endedBilling.url, serviceToken: TEST_SERVICE_TOKEN } });
     try {
-      const refused = await get(token, `/api/sneakers/${sneakers[1]!._id}`);
-      expect(refused.status).toBe(403);
-      expect(refused.body.code).toBe('TRIAL_EXPIRED');
-      expect((await get(token, '/api/sneakers/search?q=dunk')).body.code).toBe('TRIAL_EXPIRED');
+      const { token } = await member();
+      for (const path of [`/api/sneakers/${sneakers[1]!._id}`, '/api/sneakers/search?q=dunk']) {
+        const refused = await call(afterTrial.url, 'GET', path, token);
+        expect(refused.status, path).toBe(403);
+        expect(refused.body, path).toEqual({ code: 'TRIAL_EXPIRED', message: 'Your free trial has ended. Choose a plan to keep searching, viewing and adding sneakers.' });
+      }
     } finally {
-      billing.clock.reset();
+      await afterTrial.close();
     }
   });
+
 });
 
 describe('historical sales', () => {
@@ -152,7 +174,7 @@ describe('historical sales', () => {
 
   it('are served to a premium member', async () => {
     const { id, token } = await member();
-    const checkout = await billingCall(billing.url, 'POST', '/api/membership/checkout', await billing.token({ id }), { planName: 'premium', billingPeriod: 'monthly' });
+    const checkout = await jsonClient(billing.url).post('/api/membership/checkout', { planName: 'premium', billingPeriod: 'monthly' }, await billingTokens.mint({ id }));
     expect((await payLocalCheckout(billing.url, checkout.body.data.url)).status).toBe(303);
     for (const path of ['sales/daily?days=90', 'sales/recent', 'price-history?period=30d']) {
       const { status, body } = await get(token, `/api/sneakers/${sneakers[0]!._id}/${path}`);

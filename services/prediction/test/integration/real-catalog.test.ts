@@ -1,45 +1,56 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeServer, listen, openInfra } from '@kicksight/platform';
-import { deadUrl, jsonClient, waitFor, type JsonClient } from '@kicksight/testkit';
-import { SERVICE_TOKEN, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp } from '../../../catalog/test/integration/catalog-app.ts';
+import { SEARCH_BRANDS, SEARCH_MAX_PAGE_SIZE } from '@kicksight/contracts';
+import { closeServer, createJwtVerifier, listen, openInfra } from '@kicksight/platform';
+import { Cleanups, TEST_SERVICE_TOKEN, createTestTopics, deadUrl, jsonClient, startServiceProcess, startTokenIssuer, testKafka, waitFor, type JsonClient } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 
-// Prediction fed by the real catalog service (its own database seeded from the real sales files, its
-// relay publishing sale.recorded on this file's topics), as they run together.
-const dataDir = process.env.DATA_DIR ?? resolve(fileURLToPath(new URL('../../../../', import.meta.url)), '../shared/data');
-const undo: (() => Promise<unknown>)[] = [];
-let catalog: CatalogApp;
+// Prediction fed by the real catalog service, run as its main.ts runs it: its own database seeded by its
+// import from the real sales files, its relay publishing sale.recorded on this file's topics.
+const cleanups = new Cleanups();
+let catalog: { url: string; internalUrl: string };
 let prediction: JsonClient;
 let admin: string;
 let sold: { id: string; size: number };
 
-beforeAll(async () => {
-  const [db, topics, tokens] = await Promise.all([createCatalogDatabase('prediction'), catalogTopics('prediction_real'), testTokens()]);
-  undo.push(db.drop, topics.drop);
-  await seed(db.models, { dataDir, generate: 5, productsPerFile: 5 });
-  catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: await deadUrl(), serviceToken: SERVICE_TOKEN } });
-  undo.push(() => catalog.close());
-  const stack = inject('stack');
-  const { infra, close } = await openInfra({ name: 'prediction', logLevel: 'silent', kafka: { brokers: stack.kafkaBrokers, prefix: topics.prefix } });
-  undo.push(close);
-  const config = loadConfig({ SERVICE_TOKEN, REDIS_URL: stack.redis, KAFKA_BROKERS: stack.kafkaBrokers.join(','), KAFKA_TOPIC_PREFIX: topics.prefix, CATALOG_INTERNAL_URL: catalog.internalUrl, CONSUMER_SESSION_MS: '6000' });
-  const service = createApp({ infra, config, verifier: tokens.verifier });
-  await service.start();
-  undo.push(() => service.stop());
-  const server = await listen(service.app, 0, '127.0.0.1');
-  undo.push(() => closeServer(server.server, 100));
-  prediction = jsonClient(server.url);
-  admin = await tokens.token({ id: newUserId(), role: 'admin' });
-  const busiest = await catalog.models.Sneaker.findOne({ source: { $ne: 'generated' }, 'stats.salesCount': { $gt: 100 } }).sort({ 'stats.salesCount': -1 }).lean<{ _id: string; variants: { size: number }[] }>();
+/** The real (not generated) sneaker with the most sales, found through catalog's API as an administrator sees it. */
+async function busiestRealSneaker(): Promise<{ id: string; size: number }> {
+  const client = jsonClient(catalog.url);
+  const found = await client.get(`/api/sneakers/search?brands=${encodeURIComponent(SEARCH_BRANDS.join(','))}&limit=${SEARCH_MAX_PAGE_SIZE}`, admin);
+  if (found.status !== 200) throw new Error(`catalog's search answered ${found.status}`);
+  const details = await Promise.all(found.body.data.sneakers.map(async (s: { id: string }) => (await client.get(`/api/sneakers/${s.id}`, admin)).body.data));
+  const [busiest] = details
+    .filter((d: { source: string; stats: { salesCount: number } }) => d.source !== 'generated' && d.stats.salesCount > 100)
+    .sort((a: { stats: { salesCount: number } }, b: { stats: { salesCount: number } }) => b.stats.salesCount - a.stats.salesCount);
   if (!busiest) throw new Error('the seed has no sneaker with real sales');
-  sold = { id: busiest._id, size: busiest.variants[0]!.size };
-});
-afterAll(async () => {
-  for (const step of undo.reverse()) await step().catch(() => {});
-});
+  return { id: busiest.id, size: busiest.variants[0].size };
+}
+
+beforeAll(async () => {
+  const stack = inject('stack');
+  const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'prediction_real');
+  cleanups.add(topics.drop);
+  const issuer = await startTokenIssuer(cleanups);
+  catalog = await startServiceProcess('catalog', {
+    stack,
+    prefix: topics.prefix,
+    cleanups,
+    catalogImport: ['--generate', '5', '--products-per-file', '5'],
+    env: { JWKS_URL: issuer.jwksUrl, BILLING_INTERNAL_URL: await deadUrl(), TEST_ROUTES_ENABLED: 'true' },
+  });
+  const { infra, close } = await openInfra({ name: 'prediction', logLevel: 'silent', kafka: { brokers: stack.kafkaBrokers, prefix: topics.prefix } });
+  cleanups.add(close);
+  const config = loadConfig({ SERVICE_TOKEN: TEST_SERVICE_TOKEN, REDIS_URL: stack.redis, KAFKA_BROKERS: stack.kafkaBrokers.join(','), KAFKA_TOPIC_PREFIX: topics.prefix, CATALOG_INTERNAL_URL: catalog.internalUrl, CONSUMER_SESSION_MS: '6000' });
+  const service = createApp({ infra, config, verifier: createJwtVerifier({ jwksUrl: issuer.jwksUrl }) });
+  await service.start();
+  cleanups.add(() => service.stop());
+  const server = await listen(service.app, 0, '127.0.0.1');
+  cleanups.add(() => closeServer(server.server, 100));
+  prediction = jsonClient(server.url);
+  admin = await issuer.mint({ id: 'admin-1', role: 'admin' });
+  sold = await busiestRealSneaker();
+}, 180_000);
+afterAll(() => cleanups.run());
 
 describe('with the real catalog', () => {
   it('forecasts a sneaker from its real daily series and recent sales, alone and in a batch', async () => {
@@ -55,7 +66,11 @@ describe('with the real catalog', () => {
 
   it('forgets the forecast when the catalog records a sale of that sneaker', async () => {
     const before = (await prediction.get(`/api/sneakers/${sold.id}/prediction-summary`, admin)).body.data;
-    const recorded = await jsonClient(catalog.url).post('/api/test/sales', { sneakerId: sold.id, size: sold.size, price: before.currentPrice * 3 }, admin);
+    const recorded = await fetch(`${catalog.internalUrl}/internal/test/sales`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-token': TEST_SERVICE_TOKEN },
+      body: JSON.stringify({ sneakerId: sold.id, size: sold.size, price: before.currentPrice * 3 }),
+    });
     expect(recorded.status).toBe(201);
     const after = await waitFor(
       async () => {
