@@ -61,6 +61,34 @@ describe('buildOpenApiDocument', () => {
     expect(op('delete', '/api/user/api-keys/{id}')!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
   });
 
+  it('states the constraints the server enforces: path enums, required headers, flags, brand lists and bulk items', () => {
+    expect(op('get', '/api/membership/check/{action}')!.parameters).toEqual([
+      { name: 'action', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', enum: expect.arrayContaining(['search', 'product_view', 'api_access']) }) },
+    ]);
+    expect(op('post', '/api/membership/webhook')!.parameters).toEqual([{ name: 'stripe-signature', in: 'header', required: true, schema: expect.objectContaining({ type: 'string', minLength: 1 }) }]);
+    const trending = op('get', '/api/collections/related/trending')!.parameters!.find((p) => p.name === 'excludeOwned')!;
+    expect(trending.schema).toMatchObject({ type: 'string', enum: ['true', 'false'], default: 'true' });
+    const brands = op('get', '/api/collections')!.parameters!.find((p) => p.name === 'brands')!.schema as { anyOf: { pattern?: string }[] };
+    const pattern = new RegExp(brands.anyOf[0]!.pattern!);
+    expect(pattern.test('Nike, New Balance')).toBe(true);
+    expect(pattern.test('x'.repeat(41))).toBe(false);
+    const bulk = op('post', '/api/collections/items')!.requestBody!.content['application/json']!.schema.properties.items as { items: { required: string[] } };
+    expect(bulk.items.required).toContain('purchasePrice');
+  });
+
+  it('marks a body optional exactly when an empty one is accepted, and lists the other media types an operation takes', () => {
+    for (const [method, path] of [['delete', '/api/user'], ['post', '/api/auth/logout'], ['post', '/api/onboarding/complete'], ['put', '/api/user/preferences']] as const) {
+      expect(op(method, path)!.requestBody!.required, `${method} ${path}`).toBe(false);
+    }
+    expect(op('post', '/api/auth/login')!.requestBody!.required).toBe(true);
+    const upload = op('post', '/api/collections/import')!.requestBody!;
+    expect(Object.keys(upload.content).sort()).toEqual(['application/json', 'multipart/form-data', 'text/csv']);
+    expect(upload.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.content['application/json']!.schema.required).toEqual(['csv']);
+    const refused = op('post', '/api/collections/import')!.responses['400']!.content!['application/json']!.schema as unknown as { anyOf: { required?: string[] }[] };
+    expect(refused.anyOf[1]!.required).toEqual(expect.arrayContaining(['message', 'code', 'errors']));
+  });
+
   it('documents the BFF’s own demo gate as public', () => {
     const demo = op('post', '/api/demo/access')!;
     expect(demo.security).toBeUndefined();

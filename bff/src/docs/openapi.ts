@@ -12,25 +12,39 @@ function jsonSchema(schema: z.ZodType, io: Io): JsonSchema {
 
 const ERROR_REF = { $ref: '#/components/responses/Error' };
 
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+function pathParameters(op: Operation) {
+  const declared = op.params ? propertiesOf(op.params) : {};
+  return [...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name: name!, in: 'path', required: true, schema: declared[name!] ?? { type: 'string' } }));
 }
 
-function queryParameters(query: z.ZodType | undefined) {
-  if (!query) return [];
-  const schema = jsonSchema(query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: schema.required?.includes(name) ?? false,
-    schema: property,
-  }));
+const propertiesOf = (schema: z.ZodType) => (jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema> }).properties ?? {};
+
+/** The query's or the headers' fields as parameters `in` that place. */
+function namedParameters(schema: z.ZodType | undefined, where: 'query' | 'header') {
+  if (!schema) return [];
+  const { required = [] } = jsonSchema(schema, 'input') as { required?: string[] };
+  return Object.entries(propertiesOf(schema)).map(([name, property]) => ({ name, in: where, required: required.includes(name), schema: property }));
+}
+
+/** The request body: JSON and any other media types; optional when `{}` passes the JSON schema (a missing body is read as `{}`). */
+function requestBody(op: Operation) {
+  if (!op.body) return {};
+  const content: Record<string, { schema: JsonSchema }> = { 'application/json': { schema: jsonSchema(op.body, 'input') } };
+  for (const [type, schema] of Object.entries(op.otherBodies ?? {})) content[type] = { schema: jsonSchema(schema, 'input') };
+  return { requestBody: { required: !op.body.safeParse({}).success, content } };
 }
 
 function security(op: Operation) {
   if (op.access === 'token' || op.access === 'admin') return { security: [{ bearerAuth: [] }] };
   if (op.access === 'optional') return { security: [{}, { bearerAuth: [] }] };
   return {};
+}
+
+/** The 400 answer: the shared error body, or also the operation's own refusal with its details. */
+function invalidInput(op: Operation) {
+  if (!op.refusal) return { ...ERROR_REF, description: 'Invalid input' };
+  const schema = { anyOf: [{ $ref: '#/components/schemas/ErrorBody' }, jsonSchema(op.refusal, 'output')] };
+  return { description: 'Invalid input', content: { 'application/json': { schema } } };
 }
 
 const SUCCESS = { 200: 'OK', 201: 'Created', 202: 'Accepted' } as const;
@@ -46,7 +60,7 @@ function responses(op: Operation, parameters: unknown[]) {
   const codes = op.errors?.length ? ` May answer with code ${op.errors.join(', ')}.` : '';
   return {
     [String(status)]: success,
-    ...(op.body || parameters.length > 0 ? { '400': { ...ERROR_REF, description: 'Invalid input' } } : {}),
+    ...(op.body || parameters.length > 0 ? { '400': invalidInput(op) } : {}),
     ...(op.access === 'token' || op.access === 'admin' ? { '401': ERROR_REF } : {}),
     ...(op.access === 'admin' ? { '403': ERROR_REF } : {}),
     '429': ERROR_REF,
@@ -64,14 +78,14 @@ const operationId = (op: Operation) =>
     .join('');
 
 function operation(op: Operation) {
-  const parameters = [...pathParameters(op.path), ...queryParameters(op.query)];
+  const parameters = [...pathParameters(op), ...namedParameters(op.query, 'query'), ...namedParameters(op.headers, 'header')];
   return {
     operationId: operationId(op),
     summary: op.summary,
     tags: [op.tag],
     ...security(op),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+    ...requestBody(op),
     responses: responses(op, parameters),
     ...(op.errors?.length ? { 'x-error-codes': op.errors } : {}),
   };

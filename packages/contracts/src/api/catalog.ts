@@ -68,14 +68,19 @@ export const pageQuery = (defaultLimit: number, maxLimit: number) => ({
   limit: positiveInt('limit', maxLimit, defaultLimit),
 });
 
+/** A brand name in a list: at most 40 characters once trimmed (the empty name is skipped). */
+const BRAND_NAME = String.raw`\s*(?:[^,\s](?:[^,]{0,38}[^,\s])?)?\s*`;
+/** Comma-separated brand names, each at most 40 characters once trimmed: the rule the document states too. */
+const BRAND_LIST = new RegExp(`^${BRAND_NAME}(?:,${BRAND_NAME})*$`);
+const brandList = plainString('brands', 200).regex(BRAND_LIST, 'A brand name must be at most 40 characters');
+
 /** Brands as `brands=Nike,Jordan` or repeated `brands=Nike&brands=Jordan`; anything else is refused. */
 export const brandsParamSchema = z
-  .union([plainString('brands', 200), z.array(plainString('brands', 200)).max(20, 'At most 20 brands')], { error: 'brands must be a list of brand names' })
+  .union([brandList, z.array(brandList).max(20, 'At most 20 brands')], { error: 'brands must be a list of brand names' })
   .optional()
   .transform((value) =>
     [...new Set((Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => v.split(',')).map((b) => b.trim()).filter(Boolean))],
-  )
-  .refine((brands) => brands.every((b) => b.length <= 40), { message: 'A brand name must be at most 40 characters' });
+  );
 
 export const searchQuerySchema = z
   .object({

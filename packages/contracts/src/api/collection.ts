@@ -133,7 +133,12 @@ const requiredSneakerId = z.string({ error: (issue) => (issue.input === undefine
 const conditionSchema = z.enum(CONDITIONS, { error: INVALID_CONDITION_MESSAGE });
 const imageUrlSchema = z.url({ protocol: /^https?$/, error: 'imageUrl must be an http or https address' }).max(2_000);
 const notesSchema = z.string({ error: 'notes must be text' }).max(1_000, 'notes must be at most 1000 characters');
-const queryFlag = (fallback: boolean) => z.stringbool({ error: 'must be true or false' }).default(fallback);
+/** A query flag: exactly `true` or `false` (the document lists both). */
+const queryFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((flag) => flag === 'true');
 const positiveInt = (name: string, max: number, fallback: number) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`).default(fallback);
 
@@ -175,10 +180,20 @@ export const updateItemBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: `${MISSING_FIELDS_MESSAGE}: nothing to update` });
 export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
 
+/** `POST /collections/import` as JSON: the CSV file's text. */
+export const importJsonBodySchema = z.object({
+  csv: z.string({ error: `${MISSING_FIELDS_MESSAGE}: csv` }).refine((csv) => csv.trim() !== '', `${MISSING_FIELDS_MESSAGE}: csv`).meta({ pattern: String.raw`\S`, maxLength: IMPORT_MAX_BYTES }),
+});
+/** The other ways to send the file: its text as `text/csv`, or a multipart upload in the field `file`. */
+const importFileBodies = {
+  'text/csv': z.string().meta({ maxLength: IMPORT_MAX_BYTES }),
+  'multipart/form-data': z.object({ file: z.string().meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES }) }),
+};
+
 /** `POST /collections/items`: several items at once, all or nothing. */
 export const bulkItemsBodySchema = z.object({
   items: z
-    .array(z.unknown(), { error: missing('items') })
+    .array(createItemBodySchema, { error: missing('items') })
     .min(1, missing('items'))
     .max(BULK_ADD_MAX_ITEMS, `At most ${BULK_ADD_MAX_ITEMS} items can be added at once`),
 });
@@ -487,7 +502,14 @@ export const collectionOperations: Operation[] = [
   op('get', '/api/collections/stats', 'Total value, cost and gain or loss', 'collection', { response: collectionStatsSchema }),
   op('post', '/api/collections/items', 'Add several items, all or nothing', 'collection', { status: 201, body: bulkItemsBodySchema, response: z.object({ items: z.array(collectionItemSchema) }), errors: limitErrors }),
   op('get', '/api/collections/export', 'The collection as CSV (columns: COLLECTION_CSV_COLUMNS)', 'collection'),
-  op('post', '/api/collections/import', 'Import a CSV file (text/csv body or multipart field "file"); nothing is imported if a row is bad', 'collection', { status: 201, response: importResultSchema, errors: ['INVALID_IMPORT', ...limitErrors] }),
+  op('post', '/api/collections/import', 'Import a CSV file (text/csv body, multipart field "file", or JSON { csv }); nothing is imported if a row is bad', 'collection', {
+    status: 201,
+    body: importJsonBodySchema,
+    otherBodies: importFileBodies,
+    response: importResultSchema,
+    refusal: importErrorSchema,
+    errors: ['INVALID_IMPORT', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', ...limitErrors],
+  }),
   op('get', '/api/collections/related/recommendations', 'Recommendations for the collection', 'collection', { query: collectionRelatedQuerySchema, response: relatedAnswerSchema }),
   op('post', '/api/collections/related/generate', 'Generate fresh recommendations', 'collection', { body: generateRelatedBodySchema, response: relatedAnswerSchema }),
   op('get', '/api/collections/related/trending', 'Trending sneakers, without those owned', 'collection', { query: relatedTrendingQuerySchema, response: relatedAnswerSchema }),

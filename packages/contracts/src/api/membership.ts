@@ -70,6 +70,15 @@ export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
  * membership pages, and the features a member uses. Any other name is refused, so the list shows only
  * what the product defines.
  */
+/** Actions `check/{action}` answers: the metered ones, collection size, and the paid features. */
+export const CHECKABLE_ACTIONS = ['search', 'product_view', 'collection_item', 'predictions', 'historical_sales', 'advanced_analytics', 'api_access'] as const;
+export type CheckableAction = (typeof CHECKABLE_ACTIONS)[number];
+export const UNKNOWN_ACTION_MESSAGE = `Unknown action; one of ${CHECKABLE_ACTIONS.join(', ')}`;
+export const permissionCheckParamsSchema = z.object({ action: z.enum(CHECKABLE_ACTIONS, { error: UNKNOWN_ACTION_MESSAGE }) });
+
+/** Stripe's signature of a webhook's raw body (`t=...,v1=...`). */
+export const webhookHeadersSchema = z.object({ 'stripe-signature': z.string().min(1).max(1000) });
+
 export const TRACKED_ACTIONS = [
   'page_view',
   'view_item',
@@ -185,9 +194,26 @@ export const membershipOperations: Operation[] = [
   },
   { method: 'post', path: '/api/membership/portal', summary: 'Open the billing portal', tag: 'membership', access: 'token', response: urlSchema },
   { method: 'post', path: '/api/membership/cancel', summary: 'Cancel at the end of the period', tag: 'membership', access: 'token', response: currentPlanSchema },
-  { method: 'get', path: '/api/membership/check/{action}', summary: 'Whether an action is allowed now (does not count it)', tag: 'membership', access: 'token', response: permissionCheckSchema },
+  {
+    method: 'get',
+    path: '/api/membership/check/{action}',
+    summary: 'Whether an action is allowed now (does not count it)',
+    tag: 'membership',
+    access: 'token',
+    params: permissionCheckParamsSchema,
+    response: permissionCheckSchema,
+    errors: ['UNKNOWN_ACTION'],
+  },
   { method: 'post', path: '/api/membership/track', summary: 'Record a client analytics event (never metered)', tag: 'membership', access: 'token', status: 202, body: trackBodySchema, response: trackedSchema },
-  { method: 'post', path: '/api/membership/webhook', summary: 'Stripe webhook (signed raw body)', tag: 'membership', access: 'public' },
+  {
+    method: 'post',
+    path: '/api/membership/webhook',
+    summary: "Stripe webhook: a Stripe event as its raw JSON body, signed with the endpoint's secret",
+    tag: 'membership',
+    access: 'public',
+    headers: webhookHeadersSchema,
+    errors: ['INVALID_SIGNATURE'],
+  },
   { method: 'get', path: '/api/admin/analytics/dashboard', summary: 'Admin analytics for a date range', tag: 'admin', access: 'admin', query: analyticsQuerySchema },
 ];
 

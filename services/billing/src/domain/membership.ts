@@ -1,4 +1,4 @@
-import { DAY_MS, PLANS, type BillingPeriod, type PaidPlan, type PlanChangePreview, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
+import { DAY_MS, PLANS, type BillingPeriod, type CheckableAction, type PaidPlan, type PlanChangePreview, type TrackedAction, type UsageStatus } from '@kicksight/contracts';
 import { AppError, type Clock, type Pool } from '@kicksight/platform';
 import { accounts, facts } from '../store/accounts.ts';
 import { invoices } from '../store/invoices.ts';
@@ -16,9 +16,6 @@ const CLOCK_SKEW_MS = 60_000;
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 
-/** Actions `check/{action}` answers: the metered ones, collection size, and the paid features. */
-export const CHECKABLE = ['search', 'product_view', 'collection_item', 'predictions', 'historical_sales', 'advanced_analytics', 'api_access'] as const;
-export type Checkable = (typeof CHECKABLE)[number];
 
 export interface Caller {
   id: string;
@@ -189,7 +186,7 @@ export function createMembership(deps: { pool: Pool; clock: Clock; subscriptions
     },
 
     /** Whether an action is allowed now, without counting it. */
-    async check(caller: Caller, action: Checkable) {
+    async check(caller: Caller, action: CheckableAction) {
       const status = await usage(caller);
       const entitlements = await metering.entitlements(caller.id, caller.role);
       const metered = {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { PLANS, PLAN_NAMES, checkoutBodySchema, planChangeBodySchema, planChangeConfirmBodySchema, trackBodySchema } from '@kicksight/contracts';
+import { PLANS, PLAN_NAMES, UNKNOWN_ACTION_MESSAGE, checkoutBodySchema, permissionCheckParamsSchema, planChangeBodySchema, planChangeConfirmBodySchema, trackBodySchema } from '@kicksight/contracts';
 import { AppError, idempotency, requireUser, type JwtVerifier, type Redis } from '@kicksight/platform';
-import { CHECKABLE, type Checkable, type Membership } from '../domain/membership.ts';
+import type { Membership } from '../domain/membership.ts';
 import type { StripePrices } from '../gateway/stripe.ts';
 import { callerOf } from './caller.ts';
 import type { PortalBinding } from './portal-binding.ts';
@@ -71,9 +71,9 @@ export function membershipRouter({
     res.json({ data: await membership.cancel(callerOf(req)) });
   });
   member.get('/check/:action', async (req, res) => {
-    const action = req.params.action as Checkable;
-    if (!CHECKABLE.includes(action)) throw AppError.badRequest(`Unknown action; one of ${CHECKABLE.join(', ')}`, 'UNKNOWN_ACTION');
-    res.json({ data: await membership.check(callerOf(req), action) });
+    const params = permissionCheckParamsSchema.safeParse(req.params);
+    if (!params.success) throw AppError.badRequest(UNKNOWN_ACTION_MESSAGE, 'UNKNOWN_ACTION');
+    res.json({ data: await membership.check(callerOf(req), params.data.action) });
   });
   member.post('/track', async (req, res) => {
     const { action } = trackBodySchema.parse(req.body ?? {});

@@ -4,6 +4,7 @@ import {
   PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_UPLOAD_MAX_BODY_BYTES,
   bulkItemsBodySchema,
+  importJsonBodySchema,
   collectionQuerySchema,
   collectionRelatedQuerySchema,
   createItemBodySchema,
@@ -49,13 +50,15 @@ export function collectionRouter({ collection, photos, related, csv }: Collectio
     res.json({ data: await collection.stats(callerOf(req)) });
   });
   router.post('/items', async (req, res) => {
-    const { items } = bulkItemsBodySchema.parse(req.body ?? {});
-    const bodies = items.map((item, i) => {
-      const parsed = createItemBodySchema.safeParse(item ?? {});
-      if (!parsed.success) throw AppError.badRequest(`Item ${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      return parsed.data;
-    });
-    res.status(201).json({ data: { items: await collection.add(callerOf(req), bodies) } });
+    const parsed = bulkItemsBodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      // An item's fault names the item: "Item 2: Missing required fields: purchasePrice".
+      const [issue] = parsed.error.issues;
+      const [field, index] = issue?.path ?? [];
+      if (field === 'items' && typeof index === 'number') throw AppError.badRequest(`Item ${index + 1}: ${issue!.message}`);
+      throw parsed.error;
+    }
+    res.status(201).json({ data: { items: await collection.add(callerOf(req), parsed.data.items) } });
   });
 
   router.get('/export', async (req, res) => {
@@ -141,9 +144,7 @@ async function importedText(req: Parameters<typeof callerOf>[0]): Promise<string
   const tooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024} KB`);
   const contentType = req.get('content-type') ?? '';
   if (/^application\/json/i.test(contentType)) {
-    const csv = (req.body as { csv?: unknown } | undefined)?.csv;
-    if (typeof csv !== 'string' || csv.trim() === '') throw AppError.badRequest(`${MISSING_FIELDS_MESSAGE}: csv`);
-    return csv;
+    return importJsonBodySchema.parse(req.body ?? {}).csv;
   }
   const boundary = multipartBoundary(contentType);
   const body = await readBody(req, IMPORT_MAX_BYTES + (boundary ? MULTIPART_ALLOWANCE : 0));
