@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOperations } from '@kicksight/contracts';
+import { SAFE_TEXT_PATTERN, allOperations, isSafeText, predictionOptionsSchema, sizeSchema } from '@kicksight/contracts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { edgeOperations } from './edge-operations.ts';
 
@@ -74,6 +74,40 @@ describe('buildOpenApiDocument', () => {
     expect(pattern.test('x'.repeat(41))).toBe(false);
     const bulk = op('post', '/api/collections/items')!.requestBody!.content['application/json']!.schema.properties.items as { items: { required: string[] } };
     expect(bulk.items.required).toContain('purchasePrice');
+  });
+
+  it('states the rules that were checks of code before: sizes, forecast horizons, an item by sneaker or by name and brand', () => {
+    const size = op('get', '/api/sneakers/{id}/sales/daily')!.parameters!.find((p) => p.name === 'size')!.schema;
+    expect(size).toMatchObject({ minimum: 3.5, maximum: 20, multipleOf: 0.5 });
+    for (const value of [3, 3.5, 10.25, 10.5, 20, 20.5]) expect(sizeSchema.safeParse(value).success, String(value)).toBe(value >= 3.5 && value <= 20 && (value * 2) % 1 === 0);
+
+    const timeframe = op('get', '/api/sneakers/{id}/price-prediction')!.parameters!.find((p) => p.name === 'timeframe')!.schema as { anyOf: { pattern?: string; maximum?: number }[] };
+    const documented = new RegExp(timeframe.anyOf.find((s) => s.pattern)!.pattern!);
+    expect(timeframe.anyOf.find((s) => s.maximum !== undefined)).toMatchObject({ type: 'integer', minimum: 1, maximum: 90 });
+    for (let n = 0; n < 1000; n++) {
+      for (const text of [String(n), `${n}d`, String(n).padStart(3, '0')]) {
+        expect(documented.test(text), text).toBe(predictionOptionsSchema.shape.timeframe.safeParse(text).success);
+      }
+    }
+
+    const item = op('post', '/api/collections')!.requestBody!.content['application/json']!.schema as unknown as { anyOf: { required: string[] }[] };
+    expect(item.anyOf).toEqual([{ required: ['sneakerId'] }, { required: ['name', 'brand'] }]);
+  });
+
+  it('states the one text rule on every string a client sends and on property names, as the server checks it', () => {
+    const register = op('post', '/api/auth/register')!.requestBody!.content['application/json']!.schema as unknown as { propertyNames: { pattern: string }; properties: Record<string, { pattern?: string; allOf?: unknown[] }> };
+    expect(register.propertyNames).toEqual({ pattern: SAFE_TEXT_PATTERN });
+    // Properties it does not name are ignored, but must be safe text all the way down too.
+    expect((register as unknown as { additionalProperties: unknown }).additionalProperties).toEqual({ $ref: '#/components/schemas/SafeJson' });
+    expect(JSON.stringify(doc.components.schemas.SafeJson)).toContain(JSON.stringify(SAFE_TEXT_PATTERN));
+    expect(register.properties.name!.pattern).toBe(SAFE_TEXT_PATTERN);
+    // A string with a pattern of its own keeps it, and states the text rule beside it.
+    const brands = op('get', '/api/collections')!.parameters!.find((p) => p.name === 'brands')!.schema as { anyOf: { allOf?: unknown[] }[] };
+    expect(brands.anyOf[0]!.allOf).toEqual([{ pattern: SAFE_TEXT_PATTERN }]);
+    const safe = new RegExp(SAFE_TEXT_PATTERN, 'u');
+    for (const text of ['Air Jordan 1', 'tab\there', 'line\nbreak', 'emoji 😀', 'nul\u0000', 'bell\u0007', 'del\u007f', 'lone \ud800', 'lone \udfff']) {
+      expect(safe.test(text), JSON.stringify(text)).toBe(isSafeText(text));
+    }
   });
 
   it('marks a body optional exactly when an empty one is accepted, and lists the other media types an operation takes', () => {

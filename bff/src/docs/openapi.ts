@@ -1,13 +1,49 @@
 import { z } from 'zod';
-import { errorBodySchema, type Operation } from '@kicksight/contracts';
+import { SAFE_TEXT_PATTERN, errorBodySchema, type Operation } from '@kicksight/contracts';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
 
-/** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, without the `$schema` marker. */
+/**
+ * JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, without the `$schema` marker. What a client
+ * sends (`input`) also states the server's one text rule: every string and property name is safe text.
+ */
 function jsonSchema(schema: z.ZodType, io: Io): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return io === 'input' ? withSafeText(rest) : rest;
+}
+
+const SAFE_TEXT = { pattern: SAFE_TEXT_PATTERN };
+const SAFE_JSON_REF = { $ref: '#/components/schemas/SafeJson' };
+/** Any JSON value whose strings and property names are all safe text. */
+const SAFE_JSON = {
+  anyOf: [
+    { type: ['null', 'boolean', 'number'] },
+    { type: 'string', pattern: SAFE_TEXT_PATTERN },
+    { type: 'array', items: SAFE_JSON_REF },
+    { type: 'object', propertyNames: SAFE_TEXT, additionalProperties: SAFE_JSON_REF },
+  ],
+};
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+const SUBSCHEMAS = ['items', 'additionalProperties', 'not'] as const;
+
+/** The schema with the safe-text pattern on every string (beside a pattern of its own) and every object's property names. */
+function withSafeText(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (types.includes('string') && schema.format !== 'binary' && schema.enum === undefined && schema.const === undefined) {
+    if (schema.pattern === undefined) out.pattern = SAFE_TEXT_PATTERN;
+    else out.allOf = [...((schema.allOf as JsonSchema[] | undefined) ?? []), SAFE_TEXT];
+  }
+  if (types.includes('object')) {
+    if (schema.propertyNames === undefined) out.propertyNames = SAFE_TEXT;
+    // Properties the operation does not name are ignored, but their text is checked like the rest.
+    if (schema.additionalProperties === undefined) out.additionalProperties = SAFE_JSON_REF;
+  }
+  if (schema.properties) out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, inner]) => [name, withSafeText(inner)]));
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) out[key] = (out[key] as JsonSchema[]).map((inner) => (inner === SAFE_TEXT ? inner : withSafeText(inner)));
+  for (const key of SUBSCHEMAS) if (schema[key] && typeof schema[key] === 'object') out[key] = withSafeText(schema[key] as JsonSchema);
+  return out;
 }
 
 const ERROR_REF = { $ref: '#/components/responses/Error' };
@@ -113,7 +149,7 @@ export function buildOpenApiDocument(operations: Operation[], info: { title: str
           description: 'An access token, or a personal API key (`ks_live_...`, read requests only).',
         },
       },
-      schemas: { ErrorBody: jsonSchema(errorBodySchema, 'output') },
+      schemas: { ErrorBody: jsonSchema(errorBodySchema, 'output'), SafeJson: SAFE_JSON },
       responses: {
         Error: { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
       },

@@ -14,6 +14,13 @@ export const emailAddressSchema = z.string().regex(EMAIL_PATTERN);
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
+ * Safe text as a JSON Schema pattern (ECMA-262, read the same by other validators): no control character and
+ * no lone surrogate (a well-formed pair is one character, so only an unpaired half matches the range). The
+ * API document states it on every text field and property name the server checks with `isSafeText`.
+ */
+export const SAFE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uD800-\\uDFFF]*$';
+
+/**
  * Whether text is fit to store: no NUL or other control character (PostgreSQL refuses NUL in text, and
  * none belongs in anything a person types) and no unpaired surrogate (not Unicode; JSONB refuses it).
  */

@@ -14,7 +14,7 @@ export const INVALID_SIZE_MESSAGE = `Invalid size: sizes run from ${SIZE_MIN} to
 export const isValidSize = (size: number): boolean => Number.isFinite(size) && size >= SIZE_MIN && size <= SIZE_MAX && Number.isInteger(size * 2);
 
 /** A size from a number or a query-string value ("10", "10.5"). */
-export const sizeSchema = z.coerce.number({ error: INVALID_SIZE_MESSAGE }).refine(isValidSize, { message: INVALID_SIZE_MESSAGE });
+export const sizeSchema = z.coerce.number({ error: INVALID_SIZE_MESSAGE }).min(SIZE_MIN, INVALID_SIZE_MESSAGE).max(SIZE_MAX, INVALID_SIZE_MESSAGE).multipleOf(0.5, INVALID_SIZE_MESSAGE);
 
 // ---------------------------------------------------------------------------------------------
 // Market rules (money in cents, percentages as plain numbers)

@@ -161,7 +161,9 @@ export const createItemBodySchema = z
   })
   .refine((body) => body.sneakerId !== undefined || (body.name !== undefined && body.brand !== undefined), {
     message: missing('name and brand, or a catalogue sneakerId'),
-  });
+  })
+  // The same rule, as the document states it.
+  .meta({ anyOf: [{ required: ['sneakerId'] }, { required: ['name', 'brand'] }] });
 export type CreateItemBody = z.infer<typeof createItemBodySchema>;
 
 /** `PUT /collections/{id}`: any of these; a new size re-prices the item at once. */

@@ -52,11 +52,26 @@ const flag = (name: string, fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === true || v === 'true' || v === '1'));
 
+const TIMEFRAME_RANGE = `timeframe must be between 1 and ${PREDICTION_MAX_HORIZON_DAYS} days`;
+const TIMEFRAME_FORMAT = 'timeframe must be a number of days such as 7d, 30d or 90d';
 const timeframe = z
-  .union([z.number(), z.string().regex(/^\d{1,3}d?$/, 'timeframe must be a number of days such as 7d, 30d or 90d')], { error: 'timeframe must be a number of days such as 7d, 30d or 90d' })
+  .union(
+    [
+      z.number().int(TIMEFRAME_RANGE).min(1, TIMEFRAME_RANGE).max(PREDICTION_MAX_HORIZON_DAYS, TIMEFRAME_RANGE),
+      z
+        .string()
+        .regex(/^\d{1,3}d?$/, TIMEFRAME_FORMAT)
+        .refine((v) => {
+          const days = Number(v.replace(/d$/, ''));
+          return days >= 1 && days <= PREDICTION_MAX_HORIZON_DAYS;
+        }, TIMEFRAME_RANGE)
+        // The same rule, as the document states it: 1 to 90, with or without the `d`.
+        .meta({ pattern: '^(?:0{0,2}[1-9]|0?[1-8][0-9]|0?90)d?$' }),
+    ],
+    { error: TIMEFRAME_FORMAT },
+  )
   .optional()
-  .transform((v) => (v === undefined ? PREDICTION_HORIZON_DAYS : Number(String(v).replace(/d$/, ''))))
-  .refine((days) => Number.isInteger(days) && days >= 1 && days <= PREDICTION_MAX_HORIZON_DAYS, `timeframe must be between 1 and ${PREDICTION_MAX_HORIZON_DAYS} days`);
+  .transform((v) => (v === undefined ? PREDICTION_HORIZON_DAYS : Number(String(v).replace(/d$/, ''))));
 
 const minDataPoints = z.coerce
   .number({ error: 'minDataPoints must be a number' })
