@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
+import { MARKET_SOURCE_NAMES } from './market/source-names.ts';
+import { refineStockx, stockxEnv } from './market/stockx/stockx-config.ts';
 
 /** `../shared/data` beside the repository's root. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
@@ -36,11 +38,15 @@ const schema = z
     SNEAKER_CACHE_SIZE: z.coerce.number().int().min(1).default(5_000),
     /** Session time-out of this pod's search-index consumer (its group is its own). */
     SEARCH_CONSUMER_SESSION_MS: envField.int(10_000),
+    /** The market sources this catalog reads: `replay` (the live market replaying real sales), `stockx` (StockX's API v2). */
+    MARKET_SOURCES: envField.list('replay').pipe(z.array(z.enum(MARKET_SOURCE_NAMES, { error: `MARKET_SOURCES takes ${MARKET_SOURCE_NAMES.join(', ')}` }))),
+    ...stockxEnv,
   })
   .refine((c) => !(c.NODE_ENV === 'production' && c.TEST_ROUTES_ENABLED), {
     message: 'TEST_ROUTES_ENABLED records sales at any price and is refused in production',
     path: ['TEST_ROUTES_ENABLED'],
-  });
+  })
+  .superRefine(refineStockx);
 
 export type Config = z.infer<typeof schema>;
 
