@@ -9,17 +9,25 @@ const faultSchema = z.object({
 });
 export type Fault = z.infer<typeof faultSchema>;
 
+/** The latest API calls remembered. */
+const RECENT_KEPT = 200;
+
 /**
  * Faults a test injects into the API (off by default, never in production): the next `count` API calls
- * answer `status`; it also counts the API calls served, so a test can see calls held back.
+ * answer `status`; it also counts the API calls served and keeps when the latest came, so a test can see
+ * calls held back.
  */
 export function createFaults() {
   let pending: (Fault & { left: number }) | null = null;
   let calls = 0;
+  /** When the latest calls came (epoch ms) and what they were answered. */
+  const recent: { at: number; fault: number | null }[] = [];
   return {
     /** Counts a call and answers the fault it meets, if any. */
     next(): Fault | null {
       calls += 1;
+      recent.push({ at: Date.now(), fault: pending?.status ?? null });
+      recent.splice(0, Math.max(0, recent.length - RECENT_KEPT));
       if (!pending) return null;
       const fault = pending;
       fault.left -= 1;
@@ -43,7 +51,7 @@ export function createFaults() {
         res.status(204).end();
       });
       router.get('/calls', (_req, res) => {
-        res.json({ calls });
+        res.json({ calls, recent });
       });
       return router;
     },

@@ -13,7 +13,7 @@ export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: 
   const { Demand } = options.marketModels;
   return createEventConsumer({
     kafka: options.kafka,
-    groupId: DEMAND_GROUP,
+    groupId: options.prefix ? `${options.prefix}.${DEMAND_GROUP}` : DEMAND_GROUP,
     topics: [Topic.collection],
     prefix: options.prefix,
     logger: options.logger,

@@ -64,7 +64,8 @@ export function orderDemand(held: { sneakerId: string; size: number }[], viewedA
  * pods) lists the sizes members hold, most recently viewed sneakers first; a `map` job finds an
  * unmapped sneaker on StockX; a `read` job reads one variant's market data and records it. The queue
  * keeps to the configured rate across pods; a 429 pauses it for Retry-After; a failed job is tried
- * again with exponential backoff.
+ * again with exponential backoff, and once its tries are spent it goes (the next round plans it again;
+ * a job id stands for one size while it is pending, so rounds never pile up).
  */
 export function createStockxSync({ settings, client, link, models, marketModels, readings, redis, viewsKey, onSynced, clock, logger }: { settings: StockxSyncSettings; client: StockxClient; link: Pick<StockxLink, 'isLinked'>; models: Models; marketModels: MarketModels; readings: MarketReadings; redis: Redis; viewsKey: string; onSynced: (at: Date) => Promise<void>; clock: Clock; logger: Logger }) {
   const log = logger.child({ component: 'stockx-sync' });
@@ -72,7 +73,7 @@ export function createStockxSync({ settings, client, link, models, marketModels,
   const queue = new Queue<SyncJob>('stockx-market', {
     connection,
     prefix: settings.prefix,
-    defaultJobOptions: { attempts: settings.attempts, backoff: { type: 'exponential', delay: settings.backoffMs }, removeOnComplete: true, removeOnFail: 200 },
+    defaultJobOptions: { attempts: settings.attempts, backoff: { type: 'exponential', delay: settings.backoffMs }, removeOnComplete: true, removeOnFail: true },
   });
 
   async function demanded(): Promise<{ sneakerId: string; sizes: number[] }[]> {
@@ -157,10 +158,10 @@ export function createStockxSync({ settings, client, link, models, marketModels,
       const scheduler = await queue.getJobScheduler(PLAN_SCHEDULER);
       return scheduler?.next ? new Date(scheduler.next) : null;
     },
-    /** Jobs waiting, delayed or running. */
+    /** Jobs waiting, running or waiting to be tried again (the schedule's next round aside). */
     async pending(): Promise<number> {
-      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'waiting-children');
-      return Object.values(counts).reduce((a, b) => a + b, 0);
+      const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+      return jobs.filter((job) => job && !job.repeatJobKey).length;
     },
   };
 }
