@@ -134,7 +134,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   async function marketOf(id: string) {
     const doc = isSneakerId(id) ? await sneakers.get(id) : null;
     if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
-    return sneakerMarketOf(doc, await readings.latest(id));
+    return sneakerMarketOf(doc, await readings.latest(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
   }
   let indexReady = false;
 

@@ -39,4 +39,12 @@ describe('catalog config', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', STOCKX_TOKEN_URL: 'https://accounts.stockx.com.evil.test/oauth/token' })).toThrow(/STOCKX_TOKEN_URL must be https:\/\/accounts.stockx.com/);
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).STOCKX_API_URL).toBe('https://api.stockx.com/v2');
   });
+
+  it('reads MARKET_STALE_AFTER as a duration, six hours by default', () => {
+    expect(loadConfig(base).MARKET_STALE_AFTER).toBe(6 * 3_600_000);
+    expect(loadConfig({ ...base, MARKET_STALE_AFTER: '30m' }).MARKET_STALE_AFTER).toBe(1_800_000);
+    expect(loadConfig({ ...base, MARKET_STALE_AFTER: '2d' }).MARKET_STALE_AFTER).toBe(172_800_000);
+    expect(loadConfig({ ...base, MARKET_STALE_AFTER: '5000' }).MARKET_STALE_AFTER).toBe(5_000);
+    expect(() => loadConfig({ ...base, MARKET_STALE_AFTER: 'soon' })).toThrow(/MARKET_STALE_AFTER must be a duration/);
+  });
 });

@@ -336,6 +336,10 @@ export const dailySeriesQuerySchema = z.object({
 /** Where a price comes from: `stockx-api`, or `replay:<data file>` (real public sales replayed to end today). */
 const priceSource = z.string();
 
+/** Which number a pair's value rests on: a fresh reading's highest bid (what it sells for now), else its lowest ask, else the last sale. */
+export const VALUE_BASES = ['highest_bid', 'lowest_ask', 'last_sale'] as const;
+export type ValueBasis = (typeof VALUE_BASES)[number];
+
 /** One size's market: StockX's lowest ask and highest bid when read, the last (replayed) sale, and the source and time of the observation. */
 export const sizeMarketSchema = z.object({
   size: z.number(),
@@ -345,6 +349,11 @@ export const sizeMarketSchema = z.object({
   source: priceSource,
   /** When the observation was made (not when it was asked for); null when the size has none. */
   asOf: z.string().nullable(),
+  /** What a pair of this size is worth now, and the number it rests on. */
+  value: nullableCents,
+  valueBasis: z.enum(VALUE_BASES).nullable(),
+  /** The size's reading is older than MARKET_STALE_AFTER (its value fell back to the last sale). */
+  stale: z.boolean(),
 });
 export const sneakerMarketSchema = z.object({
   sneakerId: z.string(),
@@ -354,6 +363,8 @@ export const sneakerMarketSchema = z.object({
   lastSale: nullableCents,
   source: priceSource.nullable(),
   asOf: z.string().nullable(),
+  /** The freshest observation is older than MARKET_STALE_AFTER. */
+  stale: z.boolean(),
   sizes: z.array(sizeMarketSchema),
 });
 export type SneakerMarket = z.infer<typeof sneakerMarketSchema>;

@@ -11,8 +11,8 @@ export interface MarketReading extends SizeReading {
   sneakerId: string;
 }
 
-/** The size's market price a reading gives: what it costs to buy now (the lowest ask), else the highest bid. */
-export const marketPriceOf = (reading: Pick<SizeReading, 'lowestAsk' | 'highestBid'>): number | null => reading.lowestAsk ?? reading.highestBid;
+/** The size's market price a reading gives: what a pair sells for now (the highest bid), else what one costs to buy (the lowest ask). */
+export const marketPriceOf = (reading: Pick<SizeReading, 'lowestAsk' | 'highestBid'>): number | null => reading.highestBid ?? reading.lowestAsk;
 
 /** Sets a size's market price from a reading: the sequence number grows when the price changed (as a sale's does). */
 export function applyReadingToVariants(variants: VariantState[], size: number, sizeType: string, price: number): { variants: VariantState[]; change: PriceChange | null } {

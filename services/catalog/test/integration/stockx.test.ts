@@ -198,18 +198,18 @@ describe('the StockX sync', () => {
     expect(snapshot.earnMore!).toBeGreaterThan(snapshot.lowestAsk!);
     expect(tenHalf![0]!.source).toBe('stockx-api');
 
-    // The size's market price is now StockX's lowest ask, announced as a sale's change is.
+    // The size's market price is now StockX's highest bid (what a pair sells for), announced as a sale's change is.
     const sneaker = (await db.models.Sneaker.findById(mapped._id).lean<SneakerDoc>())!;
-    expect(sneaker.variants.find((v) => v.size === 10)!.currentPrice).toBe(snapshot.lowestAsk);
+    expect(sneaker.variants.find((v) => v.size === 10)!.currentPrice).toBe(snapshot.highestBid);
     const messages = await waitFor(
       () =>
         readTopic(testKafka(inject('stack').kafkaBrokers), topicName(topics.prefix, 'catalog'), {
-          until: (m) => m.some((x) => x.value.includes('"price.changed"') && x.value.includes(mapped._id) && x.value.includes(`"price":${snapshot.lowestAsk}`)),
+          until: (m) => m.some((x) => x.value.includes('"price.changed"') && x.value.includes(mapped._id) && x.value.includes(`"price":${snapshot.highestBid}`)),
         }).catch(() => undefined),
       { timeoutMs: 60_000, message: 'price.changed for size 10' },
     );
     const change = messages.map((m) => JSON.parse(m.value) as { type: string; data: { sneakerId: string; size: number; price: number; seq: number } }).find((e) => e.type === 'price.changed' && e.data.sneakerId === mapped._id && e.data.size === 10)!;
-    expect(change.data).toMatchObject({ price: snapshot.lowestAsk, seq: sneaker.variants.find((v) => v.size === 10)!.seq });
+    expect(change.data).toMatchObject({ price: snapshot.highestBid, seq: sneaker.variants.find((v) => v.size === 10)!.seq });
 
     const status = await stockxStatus();
     expect(status).toMatchObject({ status: 'running', circuit: 'closed', mappedProducts: 1, errorRate: 0 });
@@ -222,7 +222,7 @@ describe('the StockX sync', () => {
     const { sizes, ...own } = answer.body.data as { sizes: { size: number; lowestAsk: number | null; highestBid: number | null; source: string; asOf: string | null }[]; lowestAsk: number; source: string; asOf: string };
     const ten = sizes.find((s) => s.size === 10)!;
     const latest = (await snapshotsOf(mapped._id, 10)).at(-1)!;
-    expect(ten).toMatchObject({ lowestAsk: latest.lowestAsk, highestBid: latest.highestBid, source: 'stockx-api', asOf: latest.asOf.toISOString() });
+    expect(ten).toMatchObject({ lowestAsk: latest.lowestAsk, highestBid: latest.highestBid, source: 'stockx-api', asOf: latest.asOf.toISOString(), value: latest.highestBid, valueBasis: 'highest_bid', stale: false });
     const replayed = sizes.find((s) => s.lowestAsk === null && s.asOf !== null);
     if (replayed) expect(replayed.source).toMatch(/^replay:/);
     expect(own.lowestAsk).toBe(Math.min(...sizes.map((s) => s.lowestAsk).filter((p): p is number => p !== null)));
