@@ -30,7 +30,7 @@ import { createMarketModels } from './store/market-models.ts';
 import { createMarketReadings } from './domain/market-readings.ts';
 import { sneakerMarketOf } from './domain/market-view.ts';
 import { isSneakerId } from './domain/ids.ts';
-import { marketAdminRouter } from './http/market-router.ts';
+import { marketAdminRouter, marketRouter } from './http/market-router.ts';
 import { demandConsumer } from './market/demand-consumer.ts';
 import { createReplaySource } from './market/replay-source.ts';
 import { createStockxSource, type StockxAdapter } from './market/stockx/stockx-source.ts';
@@ -151,8 +151,9 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
       if (config.TEST_ROUTES_ENABLED) app.use('/api/test', testRouter({ sales, verifier: tokens }));
+      app.use('/api', publicRouter({ catalog, verifier: tokens }));
+      app.use('/api', marketRouter({ market: marketOf, verifier: tokens, onViewed: rememberView }));
       app.use('/api/admin', marketAdminRouter({ sources, link: stockx?.link ?? null, verifier: tokens }));
-      app.use('/api', publicRouter({ catalog, market: marketOf, verifier: tokens, onViewed: rememberView }));
     },
     internalRoutes: (app) => {
       app.use('/internal', internalRouter({ catalog }));

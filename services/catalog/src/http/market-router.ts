@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { stockxCallbackQuerySchema } from '@kicksight/contracts';
+import { stockxCallbackQuerySchema, type SneakerMarket } from '@kicksight/contracts';
 import { AppError, requireRole, requireUser, type JwtVerifier } from '@kicksight/platform';
 import type { MarketSource } from '../market/market-source.ts';
 import type { StockxLink } from '../market/stockx/link.ts';
@@ -7,6 +7,20 @@ import type { StockxLink } from '../market/stockx/link.ts';
 export const STOCKX_NOT_CONFIGURED = 'StockX is not configured: set STOCKX_CLIENT_ID, STOCKX_CLIENT_SECRET, STOCKX_API_KEY and STOCKX_TOKEN_KEY';
 
 const adminIdOf = (req: Request): string => req.principal!.id;
+
+/**
+ * `GET /api/sneakers/{id}/market`: each size's market with its source and time (a valid access token).
+ * The sneaker page asks for it on every visit, so it also marks the sneaker as just viewed (the order
+ * of StockX's reads).
+ */
+export function marketRouter({ market, verifier, onViewed }: { market: (id: string) => Promise<SneakerMarket>; verifier: JwtVerifier; onViewed: (sneakerId: string) => void }): Router {
+  const router = Router();
+  router.get('/sneakers/:id/market', requireUser(verifier), async (req, res) => {
+    res.json({ data: await market(req.params.id!) });
+    onViewed(req.params.id!);
+  });
+  return router;
+}
 
 /**
  * `/api/admin/market/sources` and `/api/admin/integrations/stockx/*`: administrators only (401 without

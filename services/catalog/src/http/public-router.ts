@@ -9,7 +9,6 @@ import {
   searchQuerySchema,
   suggestionsQuerySchema,
   testSaleBodySchema,
-  type SneakerMarket,
 } from '@kicksight/contracts';
 import { AppError, requireUser, serverTiming, type JwtVerifier } from '@kicksight/platform';
 import type { Caller, Catalog } from '../domain/catalog.ts';
@@ -23,7 +22,7 @@ const callerOf = (req: Request): Caller => {
 const requestIdOf = (req: Request): string | undefined => (typeof req.id === 'string' ? req.id : undefined);
 
 /** `/api/sneakers/*` and `/api/onboarding/sample-sneakers`: every call needs a valid access token; each answer tells its own time (Server-Timing). */
-export function publicRouter({ catalog, market, verifier, onViewed }: { catalog: Catalog; market: (id: string) => Promise<SneakerMarket>; verifier: JwtVerifier; onViewed?: (sneakerId: string) => void }): Router {
+export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier: JwtVerifier }): Router {
   const router = Router();
   router.use(serverTiming());
   router.use(requireUser(verifier));
@@ -38,10 +37,6 @@ export function publicRouter({ catalog, market, verifier, onViewed }: { catalog:
   });
   router.get('/sneakers/:id', async (req, res) => {
     sendSerialisedData(req, res, await catalog.detail(callerOf(req), req.params.id!, requestIdOf(req)));
-    onViewed?.(req.params.id!);
-  });
-  router.get('/sneakers/:id/market', async (req, res) => {
-    res.json({ data: await market(req.params.id!) });
   });
   router.get('/sneakers/:id/sizes', async (req, res) => {
     res.json({ data: await catalog.sizes(req.params.id!) });
