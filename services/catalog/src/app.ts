@@ -52,6 +52,8 @@ const CATCH_UP_MARGIN_MS = 60_000;
 /** Names the Redis keys of one catalog store (leases, locks), so catalogs on other databases never meet. */
 export const namespaceOf = (infra: Pick<Infra, 'mongo'>): string => `catalog:${infra.mongo!.name}`;
 
+const marketFeedLeaseKey = (infra: Pick<Infra, 'mongo'>): string => `${namespaceOf(infra)}:market-feed`;
+
 /** The live market of a catalog store, run while this process holds its lease. */
 export function marketFeedOf(infra: Infra, config: Config, sales: Sales): MarketFeed {
   const { mongo, redis, clock, logger } = infra;
@@ -62,7 +64,7 @@ export function marketFeedOf(infra: Infra, config: Config, sales: Sales): Market
     redis,
     clock,
     logger,
-    leaseKey: `${namespaceOf(infra)}:market-feed`,
+    leaseKey: marketFeedLeaseKey(infra),
     intervalMs: config.MARKET_FEED_INTERVAL_MS,
     speed: config.MARKET_FEED_SPEED,
     maxSalesPerRound: config.MARKET_FEED_MAX_SALES,
@@ -126,7 +128,8 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const readings = createMarketReadings({ models, marketModels, sales, redis, lockPrefix: sneakerLockPrefix(infra), clock, logger, onApplied: sneakers.forget });
   const viewsKey = `${namespaceOf(infra)}:market:views`;
   const stockx = stockxOf(infra, config, readings, viewsKey);
-  const sources = [createReplaySource({ feed, models, active: replayActive }), ...(stockx ? [stockx.source] : [])];
+  const replay = createReplaySource({ feed, redis, leaseKey: marketFeedLeaseKey(infra), intervalMs: config.MARKET_FEED_INTERVAL_MS, active: replayActive });
+  const sources = [replay, ...(stockx ? [stockx.source] : [])];
   const demand = stockx && config.MARKET_SOURCES.includes('stockx') ? demandConsumer({ kafka, prefix: infra.kafkaPrefix, logger, marketModels, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS }) : null;
   const rememberView = (sneakerId: string) => {
     if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});

@@ -16,8 +16,9 @@ const adminIdOf = (req: Request): string => req.principal!.id;
 export function marketRouter({ market, verifier, onViewed }: { market: (id: string) => Promise<SneakerMarket>; verifier: JwtVerifier; onViewed: (sneakerId: string) => void }): Router {
   const router = Router();
   router.get('/sneakers/:id/market', requireUser(verifier), async (req, res) => {
-    res.json({ data: await market(req.params.id!) });
-    onViewed(req.params.id!);
+    const id = String(req.params.id);
+    res.json({ data: await market(id) });
+    onViewed(id);
   });
   return router;
 }

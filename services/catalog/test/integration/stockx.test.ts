@@ -213,6 +213,7 @@ describe('the StockX sync', () => {
 
     const status = await stockxStatus();
     expect(status).toMatchObject({ status: 'running', circuit: 'closed', mappedProducts: 1, errorRate: 0 });
+    expect((await sources()).sources.find((s) => s.name === 'replay')).toMatchObject({ active: false, status: 'off', circuit: null });
     expect(status.lastSyncAt).not.toBeNull();
   });
 
