@@ -20,6 +20,7 @@ COPY services/collection/package.json services/collection/
 COPY services/billing/package.json services/billing/
 COPY services/prediction/package.json services/prediction/
 COPY services/notifications/package.json services/notifications/
+COPY services/stockx-sandbox/package.json services/stockx-sandbox/
 COPY bff/package.json bff/
 COPY web/package.json web/
 

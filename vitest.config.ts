@@ -11,6 +11,7 @@ const workspaces: Record<string, string> = {
   billing: 'services/billing',
   prediction: 'services/prediction',
   notifications: 'services/notifications',
+  'stockx-sandbox': 'services/stockx-sandbox',
   bff: 'bff',
 };
 

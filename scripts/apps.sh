@@ -39,12 +39,13 @@ write_app_env() {
   [[ -f "$STACK_ENV" ]] || die env "no $(rel_path "$STACK_ENV"); run scripts/stack.sh up first"
   # shellcheck source=/dev/null
   source "$STACK_ENV"
-  local token gateway webhook demo_password demo_ticket
+  local token gateway webhook demo_password demo_ticket stockx_key
   token=$(keep_or_make "$APP_ENV" SERVICE_TOKEN random_hex 24)
   gateway=$(keep_or_make "$APP_ENV" LOCAL_GATEWAY_SECRET random_hex 24)
   webhook=$(keep_or_make "$APP_ENV" STRIPE_WEBHOOK_SECRET bash -c "printf whsec_; od -An -N24 -tx1 /dev/urandom | tr -d ' \n'")
   demo_password=$(keep_or_make "$APP_ENV" DEMO_PASSWORD random_hex 8)
   demo_ticket=$(keep_or_make "$APP_ENV" DEMO_TICKET_SECRET random_hex 32)
+  stockx_key=$(keep_or_make "$APP_ENV" STOCKX_TOKEN_KEY bash -c "head -c 32 /dev/urandom | base64")
   umask 077
   cat >"$APP_ENV" <<ENV
 NODE_ENV=development
@@ -64,6 +65,16 @@ SMTP_HOST=$KS_SMTP_HOST
 SMTP_PORT=$KS_SMTP_PORT
 # Test runs only (production refuses it): catalog's test route records a sale at a chosen price.
 TEST_ROUTES_ENABLED=$(test_mode)
+# The market sources (MARKET_SOURCES=replay,stockx adds StockX); locally StockX is the stack's sandbox,
+# linked from the admin panel. Its tokens are sealed with the key made on the first run.
+MARKET_SOURCES=${MARKET_SOURCES:-replay}
+STOCKX_API_URL=${KS_STOCKX_URL:-http://127.0.0.1:$KS_STOCKX_PORT}/v2
+STOCKX_AUTHORIZE_URL=${KS_STOCKX_URL:-http://127.0.0.1:$KS_STOCKX_PORT}/accounts/authorize
+STOCKX_TOKEN_URL=${KS_STOCKX_URL:-http://127.0.0.1:$KS_STOCKX_PORT}/accounts/oauth/token
+STOCKX_CLIENT_ID=stockx-sandbox-client
+STOCKX_CLIENT_SECRET=stockx-sandbox-secret
+STOCKX_API_KEY=stockx-sandbox-api-key
+STOCKX_TOKEN_KEY=$stockx_key
 ENV
   local name internal
   for name in "${APPS[@]}"; do
@@ -82,6 +93,7 @@ BFF_URL=http://127.0.0.1:$KS_BFF_PORT
 WEB_URL=$web
 WEB_ORIGIN=$web
 PUBLIC_API_URL=$web/api
+STOCKX_REDIRECT_URL=$web/admin/integrations/stockx/callback
 ENV
 }
 

@@ -11,6 +11,7 @@
 #   stripe     stripe-mock (Stripe API mock)
 #   smtp       MailDev (SMTP catcher with a REST API)
 #   toxiproxy  Toxiproxy (fault-injection TCP proxy)
+#   stockx     the StockX sandbox (services/stockx-sandbox: StockX's API v2 and accounts domain, from the data files)
 #
 # Usage:
 #   scripts/stack.sh up [component...]     start (installing what is missing)
@@ -40,7 +41,7 @@ ENV_FILE=$KS_STACK_DIR/stack.env
 HOST=127.0.0.1
 
 # Start order of the tables; the supervisor starts them together.
-COMPONENTS=(postgres redis kafka mongo stripe smtp toxiproxy)
+COMPONENTS=(postgres redis kafka mongo stripe smtp toxiproxy stockx)
 
 PG_USER=kicksight
 PG_PASSWORD=kicksight
@@ -157,6 +158,7 @@ resolve_component() {
     stripe | stripe-mock) echo stripe ;;
     smtp | maildev | mail) echo smtp ;;
     toxiproxy) echo toxiproxy ;;
+    stockx | stockx-sandbox) echo stockx ;;
     *) return 1 ;;
   esac
 }
@@ -171,6 +173,7 @@ component_port_vars() {
     stripe) echo KS_STRIPE_PORT ;;
     smtp) echo KS_SMTP_PORT KS_SMTP_API_PORT ;;
     toxiproxy) echo KS_TOXIPROXY_PORT ;;
+    stockx) echo KS_STOCKX_PORT ;;
   esac
 }
 
@@ -183,6 +186,7 @@ component_addr() {
     stripe) echo "http://$HOST:$KS_STRIPE_PORT" ;;
     smtp) echo "$HOST:$KS_SMTP_PORT (api http://$HOST:$KS_SMTP_API_PORT/api)" ;;
     toxiproxy) echo "http://$HOST:$KS_TOXIPROXY_PORT" ;;
+    stockx) echo "http://$HOST:$KS_STOCKX_PORT" ;;
   esac
 }
 
@@ -444,6 +448,11 @@ toxiproxy_install() {
 # The supervisor and the shell formatter
 # ---------------------------------------------------------------------------
 
+# The StockX sandbox is a workspace of this repository: nothing to install.
+stockx_install() {
+  :
+}
+
 process_compose_install() {
   local tmp src log
   [[ -x "$PROCESS_COMPOSE_BIN" ]] && return 0
@@ -564,6 +573,7 @@ KS_SMTP_PORT=$KS_SMTP_PORT
 KS_SMTP_API_URL=http://$HOST:$KS_SMTP_API_PORT/api
 KS_SMTP_WEB_URL=http://$HOST:$KS_SMTP_API_PORT
 KS_TOXIPROXY_URL=http://$HOST:$KS_TOXIPROXY_PORT
+KS_STOCKX_URL=http://$HOST:$KS_STOCKX_PORT
 EOF
   mv -f "$tmp" "$ENV_FILE"
 }

@@ -81,6 +81,12 @@ const cases: Case[] = [
   ['GET', '/api/dashboard/market-overview', 'bff', 'token'],
   ['GET', '/api/dashboard/value-metrics', 'bff', 'token'],
   ['GET', '/api/admin/analytics/dashboard', 'bff', 'admin'],
+  // catalog's market sources and the StockX link
+  ['GET', '/api/sneakers/s1/market', 'catalog', 'token'],
+  ['GET', '/api/admin/market/sources', 'catalog', 'admin'],
+  ['POST', '/api/admin/integrations/stockx/link', 'catalog', 'admin'],
+  ['GET', '/api/admin/integrations/stockx/callback', 'catalog', 'admin'],
+  ['DELETE', '/api/admin/integrations/stockx', 'catalog', 'admin'],
   ['POST', '/api/demo/access', 'bff', 'public'],
   ['GET', '/api/events', 'bff', 'token'],
   ['GET', '/api/health', 'bff', 'optional'],

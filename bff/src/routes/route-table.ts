@@ -55,6 +55,8 @@ const OWNER_ROWS: Row[] = [
   row('/api/membership/local/*', 'billing', { access: 'public' }),
 
   row('/api/sneakers/*', 'catalog'),
+  row('/api/admin/market/*', 'catalog', { access: 'admin' }),
+  row('/api/admin/integrations/*', 'catalog', { access: 'admin' }),
   row('/api/onboarding/sample-sneakers', 'catalog'),
 
   ...predictionViews.map((view) => row(`/api/sneakers/{id}/${view}`, 'prediction')),

@@ -1,4 +1,6 @@
+import { SNEAKER_NOT_FOUND } from '@kicksight/contracts';
 import {
+  AppError,
   createBillingClient,
   createLease,
   createHttpSurface,
@@ -24,6 +26,14 @@ import { internalRouter, testRouter } from './http/internal-router.ts';
 import { publicRouter } from './http/public-router.ts';
 import { backfillSummaries } from './store/summaries.ts';
 import { createModels, ensureIndexes, type SummaryDoc } from './store/models.ts';
+import { createMarketModels } from './store/market-models.ts';
+import { createMarketReadings } from './domain/market-readings.ts';
+import { sneakerMarketOf } from './domain/market-view.ts';
+import { isSneakerId } from './domain/ids.ts';
+import { marketAdminRouter, marketRouter } from './http/market-router.ts';
+import { demandConsumer } from './market/demand-consumer.ts';
+import { createReplaySource } from './market/replay-source.ts';
+import { createStockxSource, type StockxAdapter } from './market/stockx/stockx-source.ts';
 
 export interface Deps {
   infra: Infra;
@@ -42,6 +52,8 @@ const CATCH_UP_MARGIN_MS = 60_000;
 /** Names the Redis keys of one catalog store (leases, locks), so catalogs on other databases never meet. */
 export const namespaceOf = (infra: Pick<Infra, 'mongo'>): string => `catalog:${infra.mongo!.name}`;
 
+const marketFeedLeaseKey = (infra: Pick<Infra, 'mongo'>): string => `${namespaceOf(infra)}:market-feed`;
+
 /** The live market of a catalog store, run while this process holds its lease. */
 export function marketFeedOf(infra: Infra, config: Config, sales: Sales): MarketFeed {
   const { mongo, redis, clock, logger } = infra;
@@ -52,22 +64,49 @@ export function marketFeedOf(infra: Infra, config: Config, sales: Sales): Market
     redis,
     clock,
     logger,
-    leaseKey: `${namespaceOf(infra)}:market-feed`,
+    leaseKey: marketFeedLeaseKey(infra),
     intervalMs: config.MARKET_FEED_INTERVAL_MS,
     speed: config.MARKET_FEED_SPEED,
     maxSalesPerRound: config.MARKET_FEED_MAX_SALES,
   });
 }
 
+/** The lock of each sneaker's writes (sales and market readings never overlap on one sneaker). */
+const sneakerLockPrefix = (infra: Pick<Infra, 'mongo'>): string => `${namespaceOf(infra)}:sneaker`;
+
 /** Records sales for a catalog store: sale writes to one sneaker never overlap (a lock per sneaker). */
 export function salesOf(infra: Infra, onApplied?: (sneakerId: string) => void): Sales {
   const { mongo, redis, clock, logger } = infra;
   if (!mongo || !redis) throw new Error('recording sales needs MongoDB and Redis');
-  return createSales({ models: createModels(mongo), redis, lockPrefix: `${namespaceOf(infra)}:sneaker`, clock, logger, onApplied });
+  return createSales({ models: createModels(mongo), redis, lockPrefix: sneakerLockPrefix(infra), clock, logger, onApplied });
+}
+
+/** The StockX adapter of a catalog store, when its credentials and token key are configured. */
+function stockxOf(infra: Infra, config: Config, readings: ReturnType<typeof createMarketReadings>, viewsKey: string): StockxAdapter | null {
+  const { mongo, redis, clock, logger } = infra;
+  const { STOCKX_CLIENT_ID, STOCKX_CLIENT_SECRET, STOCKX_API_KEY, STOCKX_TOKEN_KEY } = config;
+  if (!mongo || !redis || !STOCKX_CLIENT_ID || !STOCKX_CLIENT_SECRET || !STOCKX_API_KEY || !STOCKX_TOKEN_KEY) return null;
+  return createStockxSource({
+    settings: {
+      link: { authorizeUrl: config.STOCKX_AUTHORIZE_URL, tokenUrl: config.STOCKX_TOKEN_URL, clientId: STOCKX_CLIENT_ID, clientSecret: STOCKX_CLIENT_SECRET, redirectUrl: config.STOCKX_REDIRECT_URL, timeoutMs: config.STOCKX_TIMEOUT_MS },
+      client: { apiUrl: config.STOCKX_API_URL, apiKey: STOCKX_API_KEY, timeoutMs: config.STOCKX_TIMEOUT_MS, circuitFailures: config.STOCKX_CIRCUIT_FAILURES, circuitHalfOpenMs: config.STOCKX_CIRCUIT_HALF_OPEN_MS, maxRetryAfterMs: config.STOCKX_MAX_RETRY_AFTER_MS },
+      sync: { redisUrl: config.REDIS_URL, prefix: `bull:${namespaceOf(infra)}`, ratePerMinute: config.STOCKX_RATE_LIMIT_PER_MINUTE, intervalMs: config.STOCKX_SYNC_INTERVAL_MS, maxVariants: config.STOCKX_SYNC_MAX_VARIANTS, attempts: config.STOCKX_ATTEMPTS, backoffMs: config.STOCKX_BACKOFF_MS },
+      tokenKey: STOCKX_TOKEN_KEY,
+    },
+    active: config.MARKET_SOURCES.includes('stockx'),
+    models: createModels(mongo),
+    marketModels: createMarketModels(mongo),
+    readings,
+    redis,
+    keyPrefix: namespaceOf(infra),
+    viewsKey,
+    clock,
+    logger,
+  });
 }
 
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
-export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null } {
+export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null; stockx: StockxAdapter | null } {
   const { mongo, kafka, producer, redis, clock, logger } = infra;
   if (!mongo || !kafka || !producer || !redis) throw new Error('catalog needs MongoDB, Redis and Kafka');
   const models = createModels(mongo);
@@ -81,8 +120,25 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const relay = createRelay({ models, producer, sales, clock, logger, intervalMs: config.RELAY_INTERVAL_MS, recoverAfterMs: config.RELAY_RECOVER_AFTER_MS });
   // One relay per store at a time: its passes never overlap another pod's.
   const relayLease = createLease({ redis, key: `${namespaceOf(infra)}:relay`, logger, ttlMs: config.RELAY_LEASE_TTL_MS, onAcquired: () => relay.start(), onLost: () => relay.stop() });
-  const feed = config.MARKET_FEED_ENABLED ? marketFeedOf(infra, config, sales) : null;
+  const replayActive = config.MARKET_SOURCES.includes('replay');
+  const feed = config.MARKET_FEED_ENABLED && replayActive ? marketFeedOf(infra, config, sales) : null;
   const consumer: EventConsumer = searchUpdatesConsumer({ kafka, prefix: infra.kafkaPrefix, logger, models, index, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS, groupId: searchGroupId });
+  // The market sources behind one port: replayed sales, and StockX's API when configured.
+  const marketModels = createMarketModels(mongo);
+  const readings = createMarketReadings({ models, marketModels, sales, redis, lockPrefix: sneakerLockPrefix(infra), clock, logger, onApplied: sneakers.forget });
+  const viewsKey = `${namespaceOf(infra)}:market:views`;
+  const stockx = stockxOf(infra, config, readings, viewsKey);
+  const replay = createReplaySource({ feed, redis, leaseKey: marketFeedLeaseKey(infra), intervalMs: config.MARKET_FEED_INTERVAL_MS, active: replayActive });
+  const sources = [replay, ...(stockx ? [stockx.source] : [])];
+  const demand = stockx && config.MARKET_SOURCES.includes('stockx') ? demandConsumer({ kafka, prefix: infra.kafkaPrefix, logger, marketModels, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS }) : null;
+  const rememberView = (sneakerId: string) => {
+    if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});
+  };
+  async function marketOf(id: string) {
+    const doc = isSneakerId(id) ? await sneakers.get(id) : null;
+    if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
+    return sneakerMarketOf(doc, await readings.latest(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
+  }
   let indexReady = false;
 
   const { app, internalApp } = createHttpSurface({
@@ -98,6 +154,8 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
       app.use('/api', publicRouter({ catalog, verifier: tokens }));
+      app.use('/api', marketRouter({ market: marketOf, verifier: tokens, onViewed: rememberView }));
+      app.use('/api/admin', marketAdminRouter({ sources, link: stockx?.link ?? null, verifier: tokens }));
     },
     internalRoutes: (app) => {
       if (config.TEST_ROUTES_ENABLED) app.use('/internal/test', testRouter({ sales }));
@@ -126,17 +184,21 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     relay,
     relayLease,
     feed,
+    stockx,
     async start() {
       await ensureIndexes(models);
+      await ensureIndexes(marketModels);
       // Join first, so no change published while the index is built is missed.
       await consumer.start();
       await buildIndex();
       indexReady = true;
       relayLease.start();
-      feed?.start();
+      await demand?.start();
+      for (const source of sources) await source.start();
     },
     async stop() {
-      await feed?.stop();
+      for (const source of sources) await source.stop();
+      await demand?.stop();
       await relayLease.stop();
       await consumer.stop();
     },

@@ -335,6 +335,68 @@ export const dailySeriesQuerySchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// The market per size, its sources, and the StockX link (administrators)
+// ---------------------------------------------------------------------------------------------
+
+/** Where a price comes from: `stockx-api`, or `replay:<data file>` (real public sales replayed to end today). */
+const priceSource = z.string();
+
+/** Which number a pair's value rests on: a fresh reading's highest bid (what it sells for now), else its lowest ask, else the last sale. */
+export const VALUE_BASES = ['highest_bid', 'lowest_ask', 'last_sale'] as const;
+export type ValueBasis = (typeof VALUE_BASES)[number];
+
+/** One size's market: StockX's lowest ask and highest bid when read, the last (replayed) sale, and the source and time of the observation. */
+export const sizeMarketSchema = z.object({
+  size: z.number(),
+  lowestAsk: nullableCents,
+  highestBid: nullableCents,
+  lastSale: nullableCents,
+  source: priceSource,
+  /** When the observation was made (not when it was asked for); null when the size has none. */
+  asOf: z.string().nullable(),
+  /** What a pair of this size is worth now, and the number it rests on. */
+  value: nullableCents,
+  valueBasis: z.enum(VALUE_BASES).nullable(),
+  /** The size's reading is older than MARKET_STALE_AFTER (its value fell back to the last sale). */
+  stale: z.boolean(),
+});
+export const sneakerMarketSchema = z.object({
+  sneakerId: z.string(),
+  /** The sneaker's own: the lowest ask and highest bid across sizes, its latest sale, and its freshest observation's source and time. */
+  lowestAsk: nullableCents,
+  highestBid: nullableCents,
+  lastSale: nullableCents,
+  source: priceSource.nullable(),
+  asOf: z.string().nullable(),
+  /** The freshest observation is older than MARKET_STALE_AFTER. */
+  stale: z.boolean(),
+  sizes: z.array(sizeMarketSchema),
+});
+export type SneakerMarket = z.infer<typeof sneakerMarketSchema>;
+
+export const MARKET_SOURCE_STATES = ['closed', 'open', 'half-open', 'isolated'] as const;
+export const marketSourceSchema = z.object({
+  name: z.enum(['replay', 'stockx']),
+  active: z.boolean(),
+  status: z.string(),
+  lastSyncAt: z.string().nullable(),
+  nextSyncAt: z.string().nullable(),
+  errorRate: z.number().min(0).max(1).nullable(),
+  circuit: z.enum(MARKET_SOURCE_STATES).nullable(),
+  mappedProducts: z.number().int().nullable(),
+});
+export const marketSourcesSchema = z.object({ sources: z.array(marketSourceSchema), stockxLinked: z.boolean() });
+export type MarketSourcesView = z.infer<typeof marketSourcesSchema>;
+
+export const stockxLinkSchema = z.object({ authorizationUrl: z.url() });
+export const stockxCallbackQuerySchema = z.object({
+  code: plainString('code', 2_000).pipe(z.string().min(1, 'code is required')),
+  state: plainString('state', 200).pipe(z.string().min(1, 'state is required')),
+});
+export const stockxLinkedSchema = z.object({ linked: z.literal(true), linkedAt: z.string() });
+export const stockxUnlinkedSchema = z.object({ linked: z.literal(false) });
+
+// ---------------------------------------------------------------------------------------------
 // Operations (the BFF's OpenAPI document)
 // ---------------------------------------------------------------------------------------------
 
@@ -349,5 +411,10 @@ export const catalogOperations: Operation[] = [
   { method: 'get', path: '/api/sneakers/{id}/sales/recent', summary: 'Recent sales, newest first (premium)', tag: 'sneakers', access: 'token', query: recentSalesQuerySchema, response: recentSalesResponseSchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'get', path: '/api/sneakers/{id}/price-history', summary: 'Daily average price over a period (premium)', tag: 'sneakers', access: 'token', query: priceHistoryQuerySchema, response: priceHistoryResponseSchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'get', path: '/api/sneakers/{id}/related', summary: 'Related sneakers with a reason and a market status', tag: 'sneakers', access: 'token', query: relatedQuerySchema, response: relatedResponseSchema },
+  { method: 'get', path: '/api/sneakers/{id}/market', summary: 'The market of each size (lowest ask, highest bid, last sale) with its source and time, and the sneaker’s own', tag: 'sneakers', access: 'token', response: sneakerMarketSchema },
+  { method: 'get', path: '/api/admin/market/sources', summary: 'The market sources: status, last and next sync, error rate, circuit, mapped products (administrators)', tag: 'admin', access: 'admin', response: marketSourcesSchema },
+  { method: 'post', path: '/api/admin/integrations/stockx/link', summary: 'Starts linking the operator’s StockX account: StockX’s consent page (administrators)', tag: 'admin', access: 'admin', response: stockxLinkSchema, errors: ['STOCKX_NOT_CONFIGURED'] },
+  { method: 'get', path: '/api/admin/integrations/stockx/callback', summary: 'Completes the StockX link from StockX’s redirect (code and state) (administrators)', tag: 'admin', access: 'admin', query: stockxCallbackQuerySchema, response: stockxLinkedSchema, errors: ['STOCKX_NOT_CONFIGURED', 'STOCKX_LINK_STATE_INVALID', 'STOCKX_LINK_REFUSED'] },
+  { method: 'delete', path: '/api/admin/integrations/stockx', summary: 'Unlinks StockX: its tokens are forgotten (administrators)', tag: 'admin', access: 'admin', response: stockxUnlinkedSchema, errors: ['STOCKX_NOT_CONFIGURED'] },
   { method: 'get', path: '/api/onboarding/sample-sneakers', summary: 'Popular sneakers for the interests chosen at onboarding', tag: 'onboarding', access: 'token', query: sampleSneakersQuerySchema, response: sampleSneakersResponseSchema },
 ];

@@ -25,7 +25,7 @@ export interface RecordedSale {
   change: PriceChange | null;
 }
 
-const sizeTypeOf = (doc: Pick<SneakerDoc, 'gender'>) => (doc.gender === 'Women' ? 'US W' : doc.gender === 'Kids' ? 'US Y' : 'US');
+export const sizeTypeOf = (doc: Pick<SneakerDoc, 'gender'>) => (doc.gender === 'Women' ? 'US W' : doc.gender === 'Kids' ? 'US Y' : 'US');
 
 /**
  * Records sales one at a time (the live market, and the test route that moves it). Without

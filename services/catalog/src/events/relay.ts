@@ -17,7 +17,8 @@ export interface RelayOptions {
 
 /**
  * Catalog's outbox relay (MongoDB has no transactions here): it reads the outbox entries, publishes
- * `sale.recorded` (and `price.changed`) for applied sales and `catalog.product_changed` with the
+ * `sale.recorded` (and `price.changed`) for applied sales, `price.changed` for market readings that
+ * moved a size's price, and `catalog.product_changed` with the
  * latest version of each changed sneaker, and only after Kafka acknowledged them marks the sales
  * published and removes the entries. It never writes a sneaker (FerretDB rewrites whole documents,
  * so a second writer would undo a concurrent sale). At least once: event ids derive from the sale
@@ -68,6 +69,14 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
           });
         }
         salesDone.push(entry);
+      } else if (entry.kind === 'price' && entry.change) {
+        // A market reading moved a size's price: announced as a sale's change is, with the same id scheme.
+        const { change } = entry;
+        events.push({
+          key: entry.sneakerId,
+          envelope: newEvent('price.changed@1', { sneakerId: entry.sneakerId, ...change }, { clock, id: eventIdOf(`price:${entry.sneakerId}:${change.size}:${change.seq}`) }),
+        });
+        productsDone.push(entry);
       } else if (entry.kind === 'product') {
         // One announcement per sneaker and pass, of its latest version; older entries just go.
         if (!announced.has(entry.sneakerId)) {

@@ -39,6 +39,9 @@ export interface MarketFeed {
  * for the market time that passed. Sales go through the same path as any sale (outbox, aggregates,
  * `sale.recorded` and `price.changed`); the prices they set become the next round's market prices.
  */
+/** Where the feed notes when its last round ended (every pod reads it for the market sources' status). */
+export const lastRoundKeyOf = (leaseKey: string): string => `${leaseKey}:last-round`;
+
 export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   const { models, sales, redis, clock, logger, intervalMs, speed, maxSalesPerRound, recalibrateMs = 10 * 60_000, random = Math.random } = options;
   const log = logger.child({ component: 'market-feed' });
@@ -77,6 +80,9 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
     if (!active) return;
     timer = setTimeout(() => {
       round = playRound()
+        .then(async () => {
+          await redis.set(lastRoundKeyOf(options.leaseKey), clock.now().toISOString());
+        })
         .catch((err: unknown) => log.error({ err }, 'market feed round failed'))
         .finally(schedule);
     }, intervalMs);

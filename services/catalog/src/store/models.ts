@@ -98,10 +98,10 @@ export interface SalePageDoc {
   rows: SaleRow[];
 }
 
-/** Work the relay still has to do: a sale to apply and announce, or a product change to announce. */
+/** Work the relay still has to do: a sale to apply and announce, a size's price moved by a market reading, or a product change to announce. */
 export interface OutboxDoc {
   _id: string;
-  kind: 'sale' | 'product';
+  kind: 'sale' | 'product' | 'price';
   sneakerId: string;
   /** Sales: 'new' until the sale was applied to the sneaker and aggregates, then 'applied'. */
   stage?: 'new' | 'applied';
@@ -273,8 +273,14 @@ export interface Models {
   Meta: Model<MetaDoc>;
 }
 
+/** Names a model on a connection once (a second call answers the same model). */
+export const modelOn =
+  (connection: Connection) =>
+  <T>(name: string, schema: Schema<T>): Model<T> =>
+    (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
+
 export function createModels(connection: Connection): Models {
-  const model = <T>(name: string, schema: Schema<T>) => (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
+  const model = modelOn(connection);
   return {
     Sneaker: model('Sneaker', sneakerSchema),
     Summary: model('Summary', summarySchema),
@@ -287,7 +293,7 @@ export function createModels(connection: Connection): Models {
 }
 
 /** Creates the collections and their indexes (automatic index builds are off). */
-export async function ensureIndexes(models: Models): Promise<void> {
+export async function ensureIndexes(models: object): Promise<void> {
   for (const model of Object.values(models) as Model<unknown>[]) {
     await model.createCollection().catch((err: { codeName?: string }) => {
       if (err.codeName !== 'NamespaceExists') throw err;

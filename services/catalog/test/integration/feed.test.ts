@@ -5,11 +5,12 @@ import { marketFeedOf, salesOf } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { MarketFeed } from '../../src/feed/market-feed.ts';
 import type { SaleDoc } from '../../src/store/models.ts';
-import { catalogTopics, createCatalogDatabase, seed, startCatalog, testTokens, type CatalogApp } from './catalog-app.ts';
+import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
 let catalog: CatalogApp;
+let tokens: Tokens;
 const runners: { infra: Infra; close: () => Promise<void>; feed: MarketFeed }[] = [];
 
 /** A feed runner as its own process would be: its own connections, the same store and lease. */
@@ -26,7 +27,7 @@ async function feedRunner(): Promise<(typeof runners)[number]> {
 const feedSales = () => db.models.Sale.find({ source: 'feed' }).lean<SaleDoc[]>();
 
 beforeAll(async () => {
-  const tokens = await testTokens();
+  tokens = await testTokens();
   [db, topics] = await Promise.all([createCatalogDatabase('feed'), catalogTopics('catalog_feed')]);
   await seed(db.models, { generate: 20 });
   catalog = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) } });
@@ -82,5 +83,19 @@ describe('the live market feed', () => {
     const recorded = events.filter((e) => e.type === 'sale.recorded' && ids.has(e.data.saleId!));
     expect(recorded).toHaveLength(ids.size);
     expect(events.some((e) => e.type === 'price.changed' && typeof e.data.seq === 'number')).toBe(true);
+  });
+
+  it('shows the replay source running in the market sources, with its last round, whichever process holds its lease', async () => {
+    const admin = await tokens.token({ id: newUserId(), role: 'admin' });
+    const replay = await waitFor(
+      async () => {
+        const answer = await call(catalog.url, 'GET', '/api/admin/market/sources', admin);
+        const found = (answer.body.data.sources as { name: string; lastSyncAt: string | null }[]).find((s) => s.name === 'replay');
+        return found?.lastSyncAt ? found : undefined;
+      },
+      { timeoutMs: 20_000, message: 'the replay source’s last round' },
+    );
+    expect(replay).toMatchObject({ active: true, status: 'running', errorRate: null, circuit: null });
+    expect(Date.now() - Date.parse(replay.lastSyncAt!)).toBeLessThan(60_000);
   });
 });

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, TableScroll, formatDate, formatMoney } from '../../ui/index.ts';
 import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, adminQueries, type AdminAnalytics, type AdminRange, type AdminUser } from './api.ts';
 import { BarChart, HorizontalBarChart, LineChart } from './charts.tsx';
+import { MarketSourcesCard } from './MarketSourcesCard.tsx';
 
 const TABS = ['Overview', 'Revenue', 'Users', 'Usage', 'System Health'] as const;
 type Tab = (typeof TABS)[number];
@@ -285,6 +286,7 @@ export default function AdminPanelPage() {
           </div>
         </>
       )}
+      <MarketSourcesCard />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EmailTestResult } from '@kicksight/contracts';
+import type { EmailTestResult, MarketSourcesView } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { daysBefore } from '@kicksight/contracts/time';
 
@@ -48,6 +48,12 @@ export const adminQueries = {
       queryFn: ({ signal }) => api.get<AdminAnalytics | null>('/admin/analytics/dashboard', { signal, query: rangeDates(days), fallback: FETCH_FAILED }),
       staleTime: 60_000,
     }),
+  marketSources: () =>
+    queryOptions({
+      queryKey: ['admin', 'market-sources'],
+      queryFn: ({ signal }) => api.get<MarketSourcesView>('/admin/market/sources', { signal, fallback: FETCH_FAILED }),
+      staleTime: 30_000,
+    }),
   newestUsers: () =>
     queryOptions({
       queryKey: ['admin', 'users', USER_LIST_LIMIT],
@@ -60,4 +66,9 @@ export const adminQueries = {
 export const adminApi = {
   testAllTemplates: () => api.post<EmailTestResult>('/email-test/test-all-templates'),
   testTemplate: (template: string) => api.post<EmailTestResult>(`/email-test/test-template/${encodeURIComponent(template)}`),
+  /** StockX's consent page for linking the operator's account. */
+  linkStockx: () => api.post<{ authorizationUrl: string }>('/admin/integrations/stockx/link'),
+  /** Completes the link with the code and state StockX sent back. */
+  completeStockxLink: (code: string, state: string) => api.get<{ linked: true; linkedAt: string }>('/admin/integrations/stockx/callback', { query: { code, state } }),
+  unlinkStockx: () => api.del<{ linked: false }>('/admin/integrations/stockx'),
 };

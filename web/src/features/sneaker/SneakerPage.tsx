@@ -12,6 +12,7 @@ import { ForecastPanel } from './ForecastPanel.tsx';
 import { RecentSalesTable } from './RecentSalesTable.tsx';
 import { SalesHistoryPanel } from './SalesHistoryPanel.tsx';
 import { SizeFigures, SizeTable } from './SizeSection.tsx';
+import { LiveMarketCard } from './LiveMarketCard.tsx';
 import { WatchActions } from './WatchActions.tsx';
 import { takeFromCollectionFlag } from '../collection/index.ts';
 import { addPayloadOf, cameFromCollection, premiumPanelsLocked, watchedPriceOf } from './detail-logic.ts';
@@ -158,6 +159,7 @@ export default function SneakerPage() {
       <Sections>
         <SizeFigures sneaker={data} size={size} />
         <SizeTable sneaker={data} onPick={setSize} />
+        <LiveMarketCard sneakerId={data.id} />
         <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
         <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
         <ForecastPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PredictionSummary, SneakerDetail, dailySalesRowSchema, recentSaleSchema } from '@kicksight/contracts';
+import type { PredictionSummary, SneakerDetail, SneakerMarket, dailySalesRowSchema, recentSaleSchema } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { shouldRetry } from '../../api/retry.ts';
 
 /** The shapes of the catalogue's answers, from the shared contracts (types only: nothing of zod reaches the bundle). */
-export type { PredictionSummary, SneakerDetail, Variant } from '@kicksight/contracts';
+export type { PredictionSummary, SneakerDetail, SneakerMarket, Variant } from '@kicksight/contracts';
 type DailySale = z.infer<typeof dailySalesRowSchema>;
 export type RecentSale = z.infer<typeof recentSaleSchema>;
 
@@ -15,6 +15,8 @@ const path = (id: string) => `/sneakers/${encodeURIComponent(id)}`;
 export const sneakerQueries = {
   all: ['sneakers'] as const,
   detail: (id: string) => queryOptions({ queryKey: ['sneakers', 'detail', id], queryFn: ({ signal }) => api.get<SneakerDetail>(path(id), { signal }) }),
+  /** Each size's live market (StockX's bid and ask when read) with its source and time. */
+  market: (id: string) => queryOptions({ queryKey: ['sneakers', 'market', id], queryFn: ({ signal }) => api.get<SneakerMarket>(`${path(id)}/market`, { signal }), staleTime: 60_000 }),
   dailySales: (id: string, days: number) =>
     queryOptions({
       queryKey: ['sneakers', 'daily-sales', id, days],

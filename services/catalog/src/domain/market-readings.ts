@@ -1,0 +1,74 @@
+import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksight/platform';
+import { SNEAKER_NOT_FOUND } from '@kicksight/contracts';
+import { insertNew, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
+import type { MarketModels, SizeReading, SnapshotDoc } from '../store/market-models.ts';
+import { emptyVariant, statsOf, type PriceChange, type VariantState } from './market.ts';
+import { sizeTypeOf, type Sales } from './sales.ts';
+import { summaryDocOf } from './views.ts';
+
+/** One source's observation of one size of a sneaker. */
+export interface MarketReading extends SizeReading {
+  sneakerId: string;
+}
+
+/** The size's market price a reading gives: what a pair sells for now (the highest bid), else what one costs to buy (the lowest ask). */
+export const marketPriceOf = (reading: Pick<SizeReading, 'lowestAsk' | 'highestBid'>): number | null => reading.highestBid ?? reading.lowestAsk;
+
+/** Sets a size's market price from a reading: the sequence number grows when the price changed (as a sale's does). */
+export function applyReadingToVariants(variants: VariantState[], size: number, sizeType: string, price: number): { variants: VariantState[]; change: PriceChange | null } {
+  const index = variants.findIndex((v) => v.size === size);
+  const before = index >= 0 ? variants[index]! : emptyVariant(size, sizeType);
+  if (before.currentPrice === price) return { variants, change: null };
+  const variant = { ...before, currentPrice: price, seq: before.seq + 1, priceChange24h: before.dayRefPrice === null ? null : price - before.dayRefPrice };
+  const next = index >= 0 ? variants.map((v, i) => (i === index ? variant : v)) : [...variants, variant].sort((a, b) => a.size - b.size);
+  return { variants: next, change: { size, price, previous: before.currentPrice, seq: variant.seq } };
+}
+
+export const snapshotIdOf = (reading: MarketReading): string => `${reading.sneakerId}:${reading.size}:${reading.source}:${reading.asOf.getTime()}`;
+
+/**
+ * Where every market reading enters the catalogue (one function, so every reading passes the same
+ * checks): the dated snapshot is kept, the sneaker's latest reading of the size replaced, and the size's
+ * market price moved, which the relay announces with `price.changed` as it does for a sale (the same
+ * sequence number per size). Runs under the sneaker's lock, as sales do.
+ */
+export function createMarketReadings({ models, marketModels, sales, redis, lockPrefix, clock, logger, onApplied }: { models: Models; marketModels: MarketModels; sales: Sales; redis: Redis; lockPrefix: string; clock: Clock; logger: Logger; onApplied?: (sneakerId: string) => void }) {
+  async function applyLocked(reading: MarketReading): Promise<PriceChange | null> {
+    const doc = await models.Sneaker.findById(reading.sneakerId).lean<SneakerDoc>();
+    if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
+    await insertNew(marketModels.Snapshot, [{ _id: snapshotIdOf(reading), ...reading } satisfies SnapshotDoc]);
+    const held = await marketModels.Readings.findById(reading.sneakerId).lean();
+    const { sneakerId: _, ...sizeReading } = reading;
+    const sizes = [...(held?.sizes ?? []).filter((s) => s.size !== reading.size), sizeReading].sort((a, b) => a.size - b.size);
+    await marketModels.Readings.replaceOne({ _id: reading.sneakerId }, { sizes, updatedAt: clock.now() }, { upsert: true });
+
+    const price = marketPriceOf(reading);
+    if (price === null) return null;
+    const { variants, change } = applyReadingToVariants(doc.variants ?? [], reading.size, sizeTypeOf(doc), price);
+    if (!change) return null;
+    const changes = { variants, stats: statsOf(variants, doc.stats?.firstSaleAt ?? null), version: (doc.version ?? 0) + 1, updatedAt: clock.now() };
+    await models.Sneaker.updateOne({ _id: reading.sneakerId }, { $set: changes });
+    await models.Summary.replaceOne({ _id: reading.sneakerId }, summaryDocOf({ ...doc, ...changes }), { upsert: true });
+    const entry: OutboxDoc = { _id: `price:${reading.sneakerId}:${change.size}:${change.seq}`, kind: 'price', sneakerId: reading.sneakerId, change, createdAt: clock.now() };
+    await insertNew(models.Outbox, [entry]);
+    await sales.markChanged(reading.sneakerId, changes.version);
+    onApplied?.(reading.sneakerId);
+    return change;
+  }
+
+  return {
+    /** Records a reading; answers the size's price change it caused, if any. */
+    async record(reading: MarketReading): Promise<PriceChange | null> {
+      const change = await withLock(redis, `${lockPrefix}:${reading.sneakerId}`, () => applyLocked(reading), { ttlMs: 30_000, waitMs: 30_000 });
+      logger.debug({ sneakerId: reading.sneakerId, size: reading.size, source: reading.source, changed: change !== null }, 'market reading recorded');
+      return change;
+    },
+
+    /** The sneaker's latest reading of each size. */
+    async latest(sneakerId: string): Promise<SizeReading[]> {
+      return (await marketModels.Readings.findById(sneakerId).lean())?.sizes ?? [];
+    },
+  };
+}
+
+export type MarketReadings = ReturnType<typeof createMarketReadings>;

@@ -1,0 +1,142 @@
+import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import type { StockxLink } from './link.ts';
+
+/**
+ * The calls of StockX's API v2 the adapter makes (developer.stockx.com, Catalog):
+ *   GET /catalog/search?query=&pageNumber=&pageSize=   -> { count, pageSize, pageNumber, hasNextPage, products: SearchProduct[] }
+ *   GET /catalog/products/{productId}/variants          -> ProductVariant[]
+ *   GET /catalog/products/{productId}/variants/{variantId}/market-data
+ *       -> { productId, variantId, currencyCode, lowestAskAmount, highestBidAmount, sellFasterAmount, earnMoreAmount, ... } (amounts as strings)
+ * Every call sends the API key in `x-api-key` and the access token as a bearer.
+ */
+
+export interface SearchProduct {
+  productId: string;
+  styleId: string | null;
+  title: string | null;
+  brand: string | null;
+}
+
+export interface SearchAnswer {
+  count: number;
+  pageNumber: number;
+  hasNextPage: boolean;
+  products: SearchProduct[];
+}
+
+export interface ProductVariant {
+  productId: string;
+  variantId: string;
+  variantValue: string | null;
+  sizeChart?: { defaultConversion?: { size: string | null; type: string | null } };
+}
+
+export interface VariantMarketData {
+  productId: string;
+  variantId: string;
+  currencyCode: string;
+  lowestAskAmount?: string | null;
+  highestBidAmount?: string | null;
+  sellFasterAmount?: string | null;
+  earnMoreAmount?: string | null;
+}
+
+/** StockX answered 429: wait `retryAfterMs` before the next call. */
+export class StockxRateLimited extends Error {
+  override name = 'StockxRateLimited';
+  readonly retryAfterMs: number;
+  constructor(retryAfterMs: number) {
+    super(`StockX asked to wait ${retryAfterMs} ms`);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** StockX failed a call (5xx, a time-out, a refused connection, or a 4xx the adapter cannot recover from). */
+export class StockxCallFailed extends Error {
+  override name = 'StockxCallFailed';
+  readonly status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Retry-After as seconds or an HTTP date, bounded; a missing or unreadable one waits `fallbackMs`. */
+export function retryAfterMsOf(header: string | null, now: Date, fallbackMs: number, maxMs: number): number {
+  let ms = fallbackMs;
+  if (header !== null && header.trim() !== '') {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) ms = seconds * 1000;
+    else if (!Number.isNaN(Date.parse(header))) ms = Date.parse(header) - now.getTime();
+  }
+  return Math.min(maxMs, Math.max(0, Math.round(ms)));
+}
+
+export const CIRCUIT_STATE_NAMES: Record<CircuitState, 'closed' | 'open' | 'half-open' | 'isolated'> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half-open',
+  [CircuitState.Isolated]: 'isolated',
+};
+
+export interface StockxClientSettings {
+  apiUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  circuitFailures: number;
+  circuitHalfOpenMs: number;
+  maxRetryAfterMs: number;
+}
+
+/**
+ * StockX's API behind a circuit breaker (cockatiel): consecutive failures open it, and while it is open
+ * no call leaves; after `circuitHalfOpenMs` one trial call decides. A 429 is not a failure of StockX:
+ * it is answered with how long to wait. A 401 refreshes the access token once and tries again.
+ */
+export function createStockxClient({ settings, link, now = () => new Date(), onOutcome }: { settings: StockxClientSettings; link: Pick<StockxLink, 'accessToken' | 'refresh'>; now?: () => Date; onOutcome?: (ok: boolean) => void }) {
+  const breaker: CircuitBreakerPolicy = circuitBreaker(
+    handleWhen((err) => err instanceof StockxCallFailed),
+    { halfOpenAfter: settings.circuitHalfOpenMs, breaker: new ConsecutiveBreaker(settings.circuitFailures) },
+  );
+
+  async function send(path: string, token: string): Promise<Response> {
+    try {
+      return await fetch(`${settings.apiUrl}${path}`, {
+        headers: { 'x-api-key': settings.apiKey, authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+    } catch (err) {
+      throw new StockxCallFailed(`StockX could not be reached (${(err as Error).name})`, null);
+    }
+  }
+
+  async function call<T>(path: string): Promise<T> {
+    const token = await link.accessToken();
+    let response = await send(path, token);
+    if (response.status === 401) response = await send(path, await link.refresh(token));
+    if (response.status === 429) throw new StockxRateLimited(retryAfterMsOf(response.headers.get('retry-after'), now(), 1_000, settings.maxRetryAfterMs));
+    if (!response.ok) throw new StockxCallFailed(`StockX answered ${response.status} to GET ${path.split('?')[0]}`, response.status);
+    return (await response.json()) as T;
+  }
+
+  async function guarded<T>(path: string): Promise<T> {
+    try {
+      const answer = await breaker.execute(() => call<T>(path));
+      onOutcome?.(true);
+      return answer;
+    } catch (err) {
+      if (!(err instanceof StockxRateLimited)) onOutcome?.(false);
+      throw err;
+    }
+  }
+
+  return {
+    breaker,
+    circuitState: () => CIRCUIT_STATE_NAMES[breaker.state],
+    search: (query: string, pageSize = 10) => guarded<SearchAnswer>(`/catalog/search?${new URLSearchParams({ query, pageNumber: '1', pageSize: String(pageSize) })}`),
+    variants: (productId: string) => guarded<ProductVariant[]>(`/catalog/products/${encodeURIComponent(productId)}/variants`),
+    marketData: (productId: string, variantId: string) => guarded<VariantMarketData>(`/catalog/products/${encodeURIComponent(productId)}/variants/${encodeURIComponent(variantId)}/market-data?currencyCode=USD`),
+  };
+}
+
+export type StockxClient = ReturnType<typeof createStockxClient>;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { retryAfterMsOf } from './client.ts';
+import { centsOf, orderDemand, readingOf } from './sync.ts';
+
+describe('the StockX sync', () => {
+  it('reads StockX’s amounts as cents', () => {
+    expect(centsOf('150')).toBe(15_000);
+    expect(centsOf('149.99')).toBe(14_999);
+    expect([centsOf(null), centsOf(undefined), centsOf(''), centsOf('0'), centsOf('n/a')]).toEqual([null, null, null, null, null]);
+    const at = new Date('2026-11-27T10:00:00Z');
+    expect(readingOf('s1', 10, { productId: 'p', variantId: 'v', currencyCode: 'USD', lowestAskAmount: '397', highestBidAmount: '329', sellFasterAmount: '396', earnMoreAmount: null }, at)).toEqual({
+      sneakerId: 's1',
+      size: 10,
+      lowestAsk: 39_700,
+      highestBid: 32_900,
+      sellFaster: 39_600,
+      earnMore: null,
+      source: 'stockx-api',
+      asOf: at,
+    });
+  });
+
+  it('reads the sizes members hold, most recently viewed sneakers first, up to the round’s limit', () => {
+    const held = [
+      { sneakerId: 'a', size: 10 },
+      { sneakerId: 'b', size: 9 },
+      { sneakerId: 'b', size: 8 },
+      { sneakerId: 'a', size: 10 },
+      { sneakerId: 'c', size: 11 },
+    ];
+    const viewed = new Map([
+      ['b', 2_000],
+      ['a', 1_000],
+    ]);
+    expect(orderDemand(held, viewed, 10)).toEqual([
+      { sneakerId: 'b', sizes: [8, 9] },
+      { sneakerId: 'a', sizes: [10] },
+      { sneakerId: 'c', sizes: [11] },
+    ]);
+    expect(orderDemand(held, viewed, 2)).toEqual([{ sneakerId: 'b', sizes: [8, 9] }]);
+  });
+
+  it('waits as long as Retry-After says (seconds or a date), within bounds', () => {
+    const now = new Date('2026-11-27T10:00:00Z');
+    expect(retryAfterMsOf('3', now, 1_000, 60_000)).toBe(3_000);
+    expect(retryAfterMsOf('Fri, 27 Nov 2026 10:00:05 GMT', now, 1_000, 60_000)).toBe(5_000);
+    expect(retryAfterMsOf(null, now, 1_000, 60_000)).toBe(1_000);
+    expect(retryAfterMsOf('3600', now, 1_000, 60_000)).toBe(60_000);
+    expect(retryAfterMsOf('-5', now, 1_000, 60_000)).toBe(0);
+  });
+});

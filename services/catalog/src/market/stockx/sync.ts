@@ -1,0 +1,169 @@
+import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Clock, Logger, Redis } from '@kicksight/platform';
+import type { MarketReadings } from '../../domain/market-readings.ts';
+import type { Models, SneakerDoc } from '../../store/models.ts';
+import type { MappingDoc, MarketModels } from '../../store/market-models.ts';
+import { StockxRateLimited, type StockxClient, type VariantMarketData } from './client.ts';
+import type { StockxLink } from './link.ts';
+import { mapSneaker } from './mapping.ts';
+
+export const STOCKX_SOURCE = 'stockx-api';
+const PLAN_SCHEDULER = 'stockx-plan';
+/** The sneakers whose views are remembered for the order of reads. */
+const VIEWS_KEPT = 10_000;
+
+type SyncJob = { kind: 'plan' } | { kind: 'map'; sneakerId: string } | { kind: 'read'; sneakerId: string; size: number; productId: string; variantId: string };
+
+export interface StockxSyncSettings {
+  redisUrl: string;
+  /** BullMQ's key prefix (one per catalog store). */
+  prefix: string;
+  ratePerMinute: number;
+  intervalMs: number;
+  maxVariants: number;
+  attempts: number;
+  backoffMs: number;
+}
+
+/** A whole-dollar amount as StockX writes it ('150', '150.00'), in cents; null when absent. */
+export function centsOf(amount: string | null | undefined): number | null {
+  if (amount === null || amount === undefined || amount.trim() === '') return null;
+  const value = Number(amount);
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
+}
+
+export const readingOf = (sneakerId: string, size: number, data: VariantMarketData, asOf: Date) => ({
+  sneakerId,
+  size,
+  lowestAsk: centsOf(data.lowestAskAmount),
+  highestBid: centsOf(data.highestBidAmount),
+  sellFaster: centsOf(data.sellFasterAmount),
+  earnMore: centsOf(data.earnMoreAmount),
+  source: STOCKX_SOURCE,
+  asOf,
+});
+
+/** The sizes members hold, sneakers most recently viewed first, at most `max` of them. */
+export function orderDemand(held: { sneakerId: string; size: number }[], viewedAt: Map<string, number>, max: number): { sneakerId: string; sizes: number[] }[] {
+  const bySneaker = new Map<string, Set<number>>();
+  for (const { sneakerId, size } of held) bySneaker.set(sneakerId, (bySneaker.get(sneakerId) ?? new Set()).add(size));
+  const ordered = [...bySneaker].sort(([a], [b]) => (viewedAt.get(b) ?? 0) - (viewedAt.get(a) ?? 0) || a.localeCompare(b));
+  const out: { sneakerId: string; sizes: number[] }[] = [];
+  let left = max;
+  for (const [sneakerId, sizes] of ordered) {
+    if (left <= 0) break;
+    const taken = [...sizes].sort((a, b) => a - b).slice(0, left);
+    out.push({ sneakerId, sizes: taken });
+    left -= taken.length;
+  }
+  return out;
+}
+
+/**
+ * StockX's sync on a BullMQ queue: a `plan` job (every STOCKX_SYNC_INTERVAL_MS, one schedule for all
+ * pods) lists the sizes members hold, most recently viewed sneakers first; a `map` job finds an
+ * unmapped sneaker on StockX; a `read` job reads one variant's market data and records it. The queue
+ * keeps to the configured rate across pods; a 429 pauses it for Retry-After; a failed job is tried
+ * again with exponential backoff, and once its tries are spent it goes (the next round plans it again;
+ * a job id stands for one size while it is pending, so rounds never pile up).
+ */
+export function createStockxSync({ settings, client, link, models, marketModels, readings, redis, viewsKey, onSynced, clock, logger }: { settings: StockxSyncSettings; client: StockxClient; link: Pick<StockxLink, 'isLinked'>; models: Models; marketModels: MarketModels; readings: MarketReadings; redis: Redis; viewsKey: string; onSynced: (at: Date) => Promise<void>; clock: Clock; logger: Logger }) {
+  const log = logger.child({ component: 'stockx-sync' });
+  const connection: ConnectionOptions = { url: settings.redisUrl, maxRetriesPerRequest: null };
+  const queue = new Queue<SyncJob>('stockx-market', {
+    connection,
+    prefix: settings.prefix,
+    defaultJobOptions: { attempts: settings.attempts, backoff: { type: 'exponential', delay: settings.backoffMs }, removeOnComplete: true, removeOnFail: true },
+  });
+
+  async function demanded(): Promise<{ sneakerId: string; sizes: number[] }[]> {
+    const held = await marketModels.Demand.find({}, { sneakerId: 1, size: 1 }).lean<{ sneakerId: string; size: number }[]>();
+    const sneakerIds = [...new Set(held.map((h) => h.sneakerId))];
+    const scores = sneakerIds.length ? await redis.zmscore(viewsKey, ...sneakerIds) : [];
+    const viewedAt = new Map(sneakerIds.map((id, i) => [id, Number(scores[i] ?? 0)]));
+    await redis.zremrangebyrank(viewsKey, 0, -VIEWS_KEPT - 1);
+    return orderDemand(held, viewedAt, settings.maxVariants);
+  }
+
+  type QueuedJob = { name: string; data: SyncJob; opts: { jobId: string } };
+  const readJobs = (mapping: MappingDoc, sizes: number[]): QueuedJob[] =>
+    mapping.variants
+      .filter((v) => sizes.includes(v.size))
+      .map((v) => ({ name: 'read', data: { kind: 'read' as const, sneakerId: mapping._id, size: v.size, productId: mapping.productId!, variantId: v.variantId }, opts: { jobId: `read-${mapping._id}-${v.size}` } }));
+
+  async function plan(): Promise<void> {
+    if (!(await link.isLinked())) return;
+    const demand = await demanded();
+    const mappings = new Map((await marketModels.Mapping.find({ _id: { $in: demand.map((d) => d.sneakerId) } }).lean<MappingDoc[]>()).map((m) => [m._id, m]));
+    const jobs = demand.flatMap(({ sneakerId, sizes }): QueuedJob[] => {
+      const mapping = mappings.get(sneakerId);
+      if (!mapping) return [{ name: 'map', data: { kind: 'map' as const, sneakerId }, opts: { jobId: `map-${sneakerId}` } }];
+      return mapping.status === 'mapped' ? readJobs(mapping, sizes) : [];
+    });
+    await queue.addBulk(jobs);
+    log.info({ sneakers: demand.length, jobs: jobs.length }, 'StockX sync planned');
+  }
+
+  async function map(sneakerId: string): Promise<void> {
+    const sneaker = await models.Sneaker.findById(sneakerId, { sku: 1 }).lean<Pick<SneakerDoc, '_id' | 'sku'>>();
+    if (!sneaker) return;
+    const mapping = await mapSneaker(client, sneaker, clock.now());
+    await marketModels.Mapping.replaceOne({ _id: sneakerId }, mapping, { upsert: true });
+    if (mapping.status !== 'mapped') return;
+    const sizes = (await marketModels.Demand.find({ sneakerId }, { size: 1 }).lean<{ size: number }[]>()).map((d) => d.size);
+    await queue.addBulk(readJobs(mapping, sizes));
+  }
+
+  async function read(job: Extract<SyncJob, { kind: 'read' }>): Promise<void> {
+    const data = await client.marketData(job.productId, job.variantId);
+    const at = clock.now();
+    await readings.record(readingOf(job.sneakerId, job.size, data, at));
+    await onSynced(at);
+  }
+
+  async function process(job: Job<SyncJob>): Promise<void> {
+    try {
+      if (job.data.kind === 'plan') await plan();
+      else if (job.data.kind === 'map') await map(job.data.sneakerId);
+      else await read(job.data);
+    } catch (err) {
+      if (err instanceof StockxRateLimited) {
+        log.warn({ retryAfterMs: err.retryAfterMs }, 'StockX rate limit: the queue waits');
+        await queue.rateLimit(err.retryAfterMs);
+        throw Worker.RateLimitError();
+      }
+      throw err;
+    }
+  }
+
+  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false, limiter: { max: settings.ratePerMinute, duration: 60_000 } });
+  worker.on('failed', (job, err) => log.warn({ job: job?.name, attempt: job?.attemptsMade, err: err.message }, 'StockX sync job failed'));
+  worker.on('error', (err) => log.warn({ err: err.message }, 'StockX sync worker error'));
+
+  return {
+    queue,
+    async start(): Promise<void> {
+      await queue.upsertJobScheduler(PLAN_SCHEDULER, { every: settings.intervalMs }, { name: 'plan', data: { kind: 'plan' } });
+      void worker.run();
+    },
+    async stop(): Promise<void> {
+      await worker.close();
+      await queue.close();
+    },
+    /** Plans a round now (besides the schedule). */
+    async syncNow(): Promise<void> {
+      await queue.add('plan', { kind: 'plan' }, { jobId: `plan-${clock.now().getTime()}` });
+    },
+    async nextSyncAt(): Promise<Date | null> {
+      const scheduler = await queue.getJobScheduler(PLAN_SCHEDULER);
+      return scheduler?.next ? new Date(scheduler.next) : null;
+    },
+    /** Jobs waiting, running or waiting to be tried again (the schedule's next round aside). */
+    async pending(): Promise<number> {
+      const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+      return jobs.filter((job) => job && !job.repeatJobKey).length;
+    },
+  };
+}
+
+export type StockxSync = ReturnType<typeof createStockxSync>;

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Card, CardTitle, Loading, Muted, PageHeader, Stack } from '../../ui/index.ts';
+import { adminApi, adminQueries } from './api.ts';
+
+export const STOCKX_LINKED = 'StockX is linked';
+export const STOCKX_LINK_FAILED = 'StockX was not linked';
+
+/**
+ * Where StockX sends the administrator back after consent (`/admin/integrations/stockx/callback`): the
+ * code and state go to the API once (a state is good for one use), and the page says how it went.
+ */
+export default function StockxCallbackPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const state = params.get('state') ?? '';
+  const refused = params.get('error_description') ?? params.get('error');
+  const queryClient = useQueryClient();
+  const complete = useMutation({
+    mutationFn: () => adminApi.completeStockxLink(code, state),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.marketSources().queryKey }),
+  });
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !code || !state) return;
+    sent.current = true;
+    complete.mutate();
+  }, [code, state, complete]);
+
+  const failure = refused ?? (!code || !state ? 'StockX sent no code back.' : complete.isError ? complete.error.message : null);
+  return (
+    <div>
+      <PageHeader>
+        <div>
+          <h1>StockX</h1>
+          <p>Linking the operator’s StockX account.</p>
+        </div>
+      </PageHeader>
+      <Card>
+        {failure ? (
+          <Stack>
+            <CardTitle>{STOCKX_LINK_FAILED}</CardTitle>
+            <Muted role="alert">{failure}</Muted>
+          </Stack>
+        ) : complete.isSuccess ? (
+          <Stack>
+            <CardTitle>{STOCKX_LINKED}</CardTitle>
+            <Muted>Market readings start with the next sync.</Muted>
+          </Stack>
+        ) : (
+          <Loading />
+        )}
+        <p>
+          <Link to="/admin/admin-panel">Back to the admin panel</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}
