@@ -145,6 +145,15 @@ export function paginate(total: number, page: number, limit: number): Pagination
 
 export const marketStatusSchema = z.object({ label: z.string(), color: z.string(), description: z.string() });
 
+/**
+ * Where a price comes from and how much it rests on: its source ('stockx-api',
+ * 'replay:stockx-2019-sales.csv', 'estimate:thesneakerdatabase', ...), the time of the observation
+ * it rests on (not of the request), and `thin` when fewer than 3 sales fell in the last 90 days.
+ * Catalog's answers give it with every price of a sneaker or a size.
+ */
+export const priceProvenanceSchema = z.object({ source: z.string(), asOf: z.string().nullable(), thin: z.boolean() });
+export type PriceProvenance = z.infer<typeof priceProvenanceSchema>;
+
 export const searchResultSneakerSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -160,6 +169,7 @@ export const searchResultSneakerSchema = z.object({
   /** ISO date. */
   releaseDate: z.string().nullable(),
   availableSizes: z.array(z.number()),
+  provenance: priceProvenanceSchema.optional(),
 });
 export type SearchResultSneaker = z.infer<typeof searchResultSneakerSchema>;
 
@@ -187,6 +197,7 @@ export const variantSchema = z.object({
   availability: z.enum(['available', 'sold_out']),
   /** Grows each time this size's market price changes (as in price.changed). */
   seq: z.number().int(),
+  provenance: priceProvenanceSchema.optional(),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -219,6 +230,8 @@ export const sneakerDetailSchema = z.object({
   trending: z.boolean(),
   variants: z.array(variantSchema),
   stats: sneakerStatsSchema,
+  /** Of the sneaker's price (its sizes' latest sale decides the source). */
+  provenance: priceProvenanceSchema.optional(),
   /** Where the record came from: a data file's name, or 'generated'. */
   source: z.string(),
   /** The day the market data runs to (ISO date); real sales were moved by `dataShiftDays` to end there. */
@@ -228,8 +241,11 @@ export const sneakerDetailSchema = z.object({
 export type SneakerDetail = z.infer<typeof sneakerDetailSchema>;
 
 export const sizesResponseSchema = z.object({
-  sizes: z.array(z.object({ size: z.number(), currentPrice: nullableCents, lastSalePrice: nullableCents, availability: z.enum(['available', 'sold_out']) })),
+  sizes: z.array(
+    z.object({ size: z.number(), currentPrice: nullableCents, lastSalePrice: nullableCents, availability: z.enum(['available', 'sold_out']), provenance: priceProvenanceSchema.optional() }),
+  ),
   averagePrice: nullableCents,
+  provenance: priceProvenanceSchema.optional(),
 });
 
 /** One day of sales (money in cents); the field names are the spec's. */
@@ -263,6 +279,7 @@ export const relatedProductSchema = z.object({
   priceChange24h: nullableCents,
   recommendationReason: z.string(),
   marketStatus: marketStatusSchema,
+  provenance: priceProvenanceSchema.optional(),
 });
 export type RelatedProduct = z.infer<typeof relatedProductSchema>;
 export const relatedResponseSchema = z.object({ strategy: z.enum(RELATED_STRATEGIES), products: z.array(relatedProductSchema) });

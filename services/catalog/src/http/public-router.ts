@@ -10,6 +10,7 @@ import {
   suggestionsQuerySchema,
   testSaleBodySchema,
 } from '@kicksight/contracts';
+import { TEST_SOURCE } from '@kicksight/contracts/provenance';
 import { AppError, requireUser, serverTiming, type JwtVerifier } from '@kicksight/platform';
 import type { Caller, Catalog } from '../domain/catalog.ts';
 import type { Sales } from '../domain/sales.ts';
@@ -70,7 +71,7 @@ export function testRouter({ sales, verifier }: { sales: Sales; verifier: JwtVer
   router.use(requireUser(verifier));
   router.post('/sales', async (req, res) => {
     const body = testSaleBodySchema.parse(req.body ?? {});
-    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: 'test' });
+    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: TEST_SOURCE, call: 'POST /api/test/sales' });
     res.status(201).json({ data: { saleId: sale.saleId, sneakerId: sale.sneakerId, size: sale.size, price: sale.price, seq: sale.change?.seq ?? 0, previous: sale.change?.previous ?? null } });
   });
   return router;
