@@ -81,6 +81,8 @@ const cases: Case[] = [
   ['GET', '/api/dashboard/market-overview', 'bff', 'token'],
   ['GET', '/api/dashboard/value-metrics', 'bff', 'token'],
   ['GET', '/api/admin/analytics/dashboard', 'bff', 'admin'],
+  ['GET', '/api/admin/data-quality', 'catalog', 'admin'],
+  ['POST', '/api/admin/data-quality/0123456789abcdef01234567/release', 'catalog', 'admin'],
   ['POST', '/api/demo/access', 'bff', 'public'],
   ['GET', '/api/events', 'bff', 'token'],
   ['GET', '/api/health', 'bff', 'optional'],

@@ -56,6 +56,7 @@ const OWNER_ROWS: Row[] = [
 
   row('/api/sneakers/*', 'catalog'),
   row('/api/onboarding/sample-sneakers', 'catalog'),
+  row('/api/admin/data-quality/*', 'catalog', { access: 'admin' }),
 
   ...predictionViews.map((view) => row(`/api/sneakers/{id}/${view}`, 'prediction')),
   row('/api/predictions/*', 'prediction'),

@@ -13,6 +13,7 @@ import {
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createCatalog, type Catalog } from './domain/catalog.ts';
+import { createDataQuality } from './domain/data-quality.ts';
 import { createSales, type Sales } from './domain/sales.ts';
 import { createSearchIndex } from './domain/search-index.ts';
 import { createSneakerCache } from './domain/sneaker-cache.ts';
@@ -20,6 +21,7 @@ import { summaryFromDoc } from './domain/views.ts';
 import { createRelay } from './events/relay.ts';
 import { createMarketFeed, type MarketFeed } from './feed/market-feed.ts';
 import { searchUpdatesConsumer } from './events/search-updates.ts';
+import { adminRouter } from './http/admin-router.ts';
 import { internalRouter } from './http/internal-router.ts';
 import { publicRouter, testRouter } from './http/public-router.ts';
 import { backfillSummaries } from './store/summaries.ts';
@@ -98,6 +100,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
       if (config.TEST_ROUTES_ENABLED) app.use('/api/test', testRouter({ sales, verifier: tokens }));
+      app.use('/api/admin', adminRouter({ dataQuality: createDataQuality({ models, sales, clock }), verifier: tokens }));
       app.use('/api', publicRouter({ catalog, verifier: tokens }));
     },
     internalRoutes: (app) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_REFUSAL_REASONS } from '../provenance.ts';
 import type { Operation } from './operation.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -346,6 +347,52 @@ export const dailySeriesQuerySchema = z.object({
   size: sizeSchema.optional(),
 });
 
+
+// The price guard's quarantine (administrators)
+
+export const DATA_QUALITY_PAGE_SIZE = 50;
+export const dataQualityQuerySchema = z.object({
+  ...pageQuery(DATA_QUALITY_PAGE_SIZE, 200),
+  reason: z.enum(PRICE_REFUSAL_REASONS, { error: `reason must be one of ${PRICE_REFUSAL_REASONS.join(', ')}` }).optional(),
+  status: z.enum(['quarantined', 'released'], { error: 'status must be quarantined or released' }).default('quarantined'),
+});
+
+/** A price the guard refused, with its reason and where it came from (a data file's row, or a source call). */
+export const quarantinedPriceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['sale', 'market']),
+  reason: z.enum(PRICE_REFUSAL_REASONS),
+  detail: z.string(),
+  sneakerId: z.string().nullable(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  size: z.number().nullable(),
+  /** Hundredths of `currency` (a value is kept in its own currency). */
+  amount: z.number().int(),
+  currency: z.string(),
+  source: z.string(),
+  file: z.string().nullable(),
+  row: z.number().int().nullable(),
+  call: z.string().nullable(),
+  observedAt: z.string(),
+  status: z.enum(['quarantined', 'released']),
+  quarantinedAt: z.string(),
+  releasedAt: z.string().nullable(),
+  releasedBy: z.string().nullable(),
+});
+export type QuarantinedPrice = z.infer<typeof quarantinedPriceSchema>;
+
+export const dataQualityResponseSchema = z.object({
+  /** Values still in the quarantine, by reason (every reason, 0 included). */
+  counts: z.record(z.enum(PRICE_REFUSAL_REASONS), z.number().int()),
+  released: z.number().int(),
+  entries: z.array(quarantinedPriceSchema),
+  pagination: paginationSchema,
+});
+
+/** A released value: a sale is recorded then (its id); a market price counts as accepted from then on. */
+export const releaseResponseSchema = z.object({ entry: quarantinedPriceSchema, saleId: z.string().nullable() });
+
 // ---------------------------------------------------------------------------------------------
 // Operations (the BFF's OpenAPI document)
 // ---------------------------------------------------------------------------------------------
@@ -361,5 +408,7 @@ export const catalogOperations: Operation[] = [
   { method: 'get', path: '/api/sneakers/{id}/sales/recent', summary: 'Recent sales, newest first (premium)', tag: 'sneakers', access: 'token', query: recentSalesQuerySchema, response: recentSalesResponseSchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'get', path: '/api/sneakers/{id}/price-history', summary: 'Daily average price over a period (premium)', tag: 'sneakers', access: 'token', query: priceHistoryQuerySchema, response: priceHistoryResponseSchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'get', path: '/api/sneakers/{id}/related', summary: 'Related sneakers with a reason and a market status', tag: 'sneakers', access: 'token', query: relatedQuerySchema, response: relatedResponseSchema },
+  { method: 'get', path: '/api/admin/data-quality', summary: "The price guard's quarantine: counts by reason and a page of refused values", tag: 'admin', access: 'admin', query: dataQualityQuerySchema, response: dataQualityResponseSchema },
+  { method: 'post', path: '/api/admin/data-quality/{id}/release', summary: 'Release a wrongly refused value (a sale is recorded)', tag: 'admin', access: 'admin', response: releaseResponseSchema, errors: ['CONFLICT'] },
   { method: 'get', path: '/api/onboarding/sample-sneakers', summary: 'Popular sneakers for the interests chosen at onboarding', tag: 'onboarding', access: 'token', query: sampleSneakersQuerySchema, response: sampleSneakersResponseSchema },
 ];
