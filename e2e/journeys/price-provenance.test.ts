@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { priceSourceLabel } from '@kicksight/contracts/provenance';
-import { WEB, api, expect, openPage, testAccount, testSignIn, useBrowser } from '../fixture.ts';
-import { screenshot } from '../screenshots.ts';
+import { WEB, adminLogin, api, expect, openAs, openPage, testAccount, testSignIn, useBrowser } from '../fixture.ts';
+import { screenshot, screenshotBothThemes } from '../screenshots.ts';
 
 const browser = useBrowser();
 
@@ -59,6 +59,20 @@ describe('where a price comes from', () => {
     expect(phantom.currentPrice!).toBeLessThan(3 * 71_300);
     await page.goto(`${WEB}/admin/product/${phantom.id}`);
     await expect(page.getByLabel('Overview', { exact: true }).getByText(new RegExp(`^${escape(priceSourceLabel(phantom.provenance.source))} · ${AGE}$`))).toBeVisible({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("lists the Black Phantom's refused $99,999 estimate on the administrator's Data Quality page", async () => {
+    const { page, errors } = await openPage(browser());
+    await openAs(page, await adminLogin(), '/admin/data-quality');
+    const table = page.getByRole('table', { name: 'Quarantined prices' });
+    const phantom = table.getByRole('row').filter({ hasText: 'Jordan 1 Retro Low OG SP Travis Scott Black Phantom' });
+    await expect(phantom).toHaveCount(1, { timeout: 20_000 });
+    await expect(phantom).toContainText('placeholder');
+    await expect(phantom).toContainText('$99,999');
+    await expect(phantom).toContainText('thesneakerdatabase-catalog.json, row 4');
+    await expect(page.getByRole('button', { name: /^placeholder \(\d+\)$/ })).toBeVisible();
+    await screenshotBothThemes(page, 'data-quality', (p) => p.getByRole('table', { name: 'Quarantined prices' }).waitFor());
     expect(errors).toEqual([]);
   }, 120_000);
 });

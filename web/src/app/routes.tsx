@@ -20,6 +20,7 @@ const Upgrade = lazyPage('Upgrade', () => import('../features/membership/pages/U
 const Membership = lazyPage('Membership', () => import('../features/membership/pages/MembershipPage.tsx'));
 const AdminPanel = lazyPage('Admin Dashboard', () => import('../features/admin/AdminPanelPage.tsx'));
 const EmailTests = lazyPage('Email Templates', () => import('../features/admin/EmailTestsPage.tsx'));
+const DataQuality = lazyPage('Data Quality', () => import('../features/admin/DataQualityPage.tsx'));
 const UpgradeDemo = lazyPage('Upgrade Demo', () => import('../features/upgrade-prompt/UpgradePromptDemo.tsx'));
 const Status = lazyPage('Status', () => import('./StatusPage.tsx'));
 const Demo = lazyPage('Demo', () => import('../features/demo/DemoPage.tsx'));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'membership', element: <Membership /> },
       { path: 'admin-panel', element: <RequireAdmin><AdminPanel /></RequireAdmin> },
       { path: 'email-templates', element: <RequireAdmin><EmailTests /></RequireAdmin> },
+      { path: 'data-quality', element: <RequireAdmin><DataQuality /></RequireAdmin> },
       { path: 'upgrade-demo', element: <UpgradeDemo /> },
       { path: '*', element: to('/admin/collection') },
     ],
