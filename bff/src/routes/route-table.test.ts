@@ -87,6 +87,8 @@ const cases: Case[] = [
   ['POST', '/api/admin/integrations/stockx/link', 'catalog', 'admin'],
   ['GET', '/api/admin/integrations/stockx/callback', 'catalog', 'admin'],
   ['DELETE', '/api/admin/integrations/stockx', 'catalog', 'admin'],
+  ['GET', '/api/admin/data-quality', 'catalog', 'admin'],
+  ['POST', '/api/admin/data-quality/0123456789abcdef01234567/release', 'catalog', 'admin'],
   ['POST', '/api/demo/access', 'bff', 'public'],
   ['GET', '/api/events', 'bff', 'token'],
   ['GET', '/api/health', 'bff', 'optional'],

@@ -58,6 +58,7 @@ const OWNER_ROWS: Row[] = [
   row('/api/admin/market/*', 'catalog', { access: 'admin' }),
   row('/api/admin/integrations/*', 'catalog', { access: 'admin' }),
   row('/api/onboarding/sample-sneakers', 'catalog'),
+  row('/api/admin/data-quality/*', 'catalog', { access: 'admin' }),
 
   ...predictionViews.map((view) => row(`/api/sneakers/{id}/${view}`, 'prediction')),
   row('/api/predictions/*', 'prediction'),

@@ -14,5 +14,7 @@ export const ErrorCode = {
   IDEMPOTENCY_IN_PROGRESS: 'IDEMPOTENCY_IN_PROGRESS',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** The price guard refused a price; it is kept in catalog's quarantine. */
+  PRICE_QUARANTINED: 'PRICE_QUARANTINED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

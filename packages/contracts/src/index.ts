@@ -7,3 +7,4 @@ export * from './api/index.ts';
 export * from './time.ts';
 export * from './alerts.ts';
 export * from './demo.ts';
+export * from './provenance.ts';

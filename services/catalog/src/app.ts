@@ -15,6 +15,7 @@ import {
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createCatalog, type Catalog } from './domain/catalog.ts';
+import { createDataQuality } from './domain/data-quality.ts';
 import { createSales, type Sales } from './domain/sales.ts';
 import { createSearchIndex } from './domain/search-index.ts';
 import { createSneakerCache } from './domain/sneaker-cache.ts';
@@ -22,6 +23,7 @@ import { summaryFromDoc } from './domain/views.ts';
 import { createRelay } from './events/relay.ts';
 import { createMarketFeed, type MarketFeed } from './feed/market-feed.ts';
 import { searchUpdatesConsumer } from './events/search-updates.ts';
+import { adminRouter } from './http/admin-router.ts';
 import { internalRouter, testRouter } from './http/internal-router.ts';
 import { publicRouter } from './http/public-router.ts';
 import { backfillSummaries } from './store/summaries.ts';
@@ -153,6 +155,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     },
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
+      app.use('/api/admin', adminRouter({ dataQuality: createDataQuality({ models, sales, clock }), verifier: tokens }));
       app.use('/api', publicRouter({ catalog, verifier: tokens }));
       app.use('/api', marketRouter({ market: marketOf, verifier: tokens, onViewed: rememberView }));
       app.use('/api/admin', marketAdminRouter({ sources, link: stockx?.link ?? null, verifier: tokens }));
@@ -185,6 +188,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     relayLease,
     feed,
     stockx,
+    marketReadings: readings,
     async start() {
       await ensureIndexes(models);
       await ensureIndexes(marketModels);

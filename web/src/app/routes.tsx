@@ -21,6 +21,7 @@ const Membership = lazyPage('Membership', () => import('../features/membership/p
 const AdminPanel = lazyPage('Admin Dashboard', () => import('../features/admin/AdminPanelPage.tsx'));
 const EmailTests = lazyPage('Email Templates', () => import('../features/admin/EmailTestsPage.tsx'));
 const StockxCallback = lazyPage('StockX', () => import('../features/admin/StockxCallbackPage.tsx'));
+const DataQuality = lazyPage('Data Quality', () => import('../features/admin/DataQualityPage.tsx'));
 const UpgradeDemo = lazyPage('Upgrade Demo', () => import('../features/upgrade-prompt/UpgradePromptDemo.tsx'));
 const Status = lazyPage('Status', () => import('./StatusPage.tsx'));
 const Demo = lazyPage('Demo', () => import('../features/demo/DemoPage.tsx'));
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: 'admin-panel', element: <RequireAdmin><AdminPanel /></RequireAdmin> },
       { path: 'email-templates', element: <RequireAdmin><EmailTests /></RequireAdmin> },
       { path: 'integrations/stockx/callback', element: <RequireAdmin><StockxCallback /></RequireAdmin> },
+      { path: 'data-quality', element: <RequireAdmin><DataQuality /></RequireAdmin> },
       { path: 'upgrade-demo', element: <UpgradeDemo /> },
       { path: '*', element: to('/admin/collection') },
     ],

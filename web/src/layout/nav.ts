@@ -16,6 +16,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Membership', to: '/admin/membership' },
   { label: 'Admin Panel', to: '/admin/admin-panel', adminOnly: true },
   { label: 'Email Templates', to: '/admin/email-templates', adminOnly: true },
+  { label: 'Data Quality', to: '/admin/data-quality', adminOnly: true },
 ];
 
 const TITLES: Record<string, string> = { dashboard: 'Dashboard', collection: 'Collection', search: 'Search', settings: 'Settings', alerts: 'Alerts & Watchlist' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_REFUSAL_REASONS } from '../provenance.ts';
 import type { Operation } from './operation.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -150,6 +151,15 @@ export function paginate(total: number, page: number, limit: number): Pagination
 
 export const marketStatusSchema = z.object({ label: z.string(), color: z.string(), description: z.string() });
 
+/**
+ * Where a price comes from and how much it rests on: its source ('stockx-api',
+ * 'replay:stockx-2019-sales.csv', 'estimate:thesneakerdatabase', ...), the time of the observation
+ * it rests on (not of the request), and `thin` when fewer than 3 sales fell in the last 90 days.
+ * Catalog's answers give it with every price of a sneaker or a size.
+ */
+export const priceProvenanceSchema = z.object({ source: z.string(), asOf: z.string().nullable(), thin: z.boolean() });
+export type PriceProvenance = z.infer<typeof priceProvenanceSchema>;
+
 export const searchResultSneakerSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -165,6 +175,7 @@ export const searchResultSneakerSchema = z.object({
   /** ISO date. */
   releaseDate: z.string().nullable(),
   availableSizes: z.array(z.number()),
+  provenance: priceProvenanceSchema.optional(),
 });
 export type SearchResultSneaker = z.infer<typeof searchResultSneakerSchema>;
 
@@ -192,6 +203,7 @@ export const variantSchema = z.object({
   availability: z.enum(['available', 'sold_out']),
   /** Grows each time this size's market price changes (as in price.changed). */
   seq: z.number().int(),
+  provenance: priceProvenanceSchema.optional(),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -224,6 +236,8 @@ export const sneakerDetailSchema = z.object({
   trending: z.boolean(),
   variants: z.array(variantSchema),
   stats: sneakerStatsSchema,
+  /** Of the sneaker's price (its sizes' latest sale decides the source). */
+  provenance: priceProvenanceSchema.optional(),
   /** Where the record came from: a data file's name, or 'generated'. */
   source: z.string(),
   /** The day the market data runs to (ISO date); real sales were moved by `dataShiftDays` to end there. */
@@ -233,8 +247,11 @@ export const sneakerDetailSchema = z.object({
 export type SneakerDetail = z.infer<typeof sneakerDetailSchema>;
 
 export const sizesResponseSchema = z.object({
-  sizes: z.array(z.object({ size: z.number(), currentPrice: nullableCents, lastSalePrice: nullableCents, availability: z.enum(['available', 'sold_out']) })),
+  sizes: z.array(
+    z.object({ size: z.number(), currentPrice: nullableCents, lastSalePrice: nullableCents, availability: z.enum(['available', 'sold_out']), provenance: priceProvenanceSchema.optional() }),
+  ),
   averagePrice: nullableCents,
+  provenance: priceProvenanceSchema.optional(),
 });
 
 /** One day of sales (money in cents); the field names are the spec's. */
@@ -268,6 +285,7 @@ export const relatedProductSchema = z.object({
   priceChange24h: nullableCents,
   recommendationReason: z.string(),
   marketStatus: marketStatusSchema,
+  provenance: priceProvenanceSchema.optional(),
 });
 export type RelatedProduct = z.infer<typeof relatedProductSchema>;
 export const relatedResponseSchema = z.object({ strategy: z.enum(RELATED_STRATEGIES), products: z.array(relatedProductSchema) });
@@ -333,6 +351,52 @@ export const dailySeriesQuerySchema = z.object({
   days: z.coerce.number({ error: 'days must be a number' }).int().min(1, 'days must be at least 1').max(730, 'days must be at most 730').default(90),
   size: sizeSchema.optional(),
 });
+
+
+// The price guard's quarantine (administrators)
+
+export const DATA_QUALITY_PAGE_SIZE = 50;
+export const dataQualityQuerySchema = z.object({
+  ...pageQuery(DATA_QUALITY_PAGE_SIZE, 200),
+  reason: z.enum(PRICE_REFUSAL_REASONS, { error: `reason must be one of ${PRICE_REFUSAL_REASONS.join(', ')}` }).optional(),
+  status: z.enum(['quarantined', 'released'], { error: 'status must be quarantined or released' }).default('quarantined'),
+});
+
+/** A price the guard refused, with its reason and where it came from (a data file's row, or a source call). */
+export const quarantinedPriceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['sale', 'market']),
+  reason: z.enum(PRICE_REFUSAL_REASONS),
+  detail: z.string(),
+  sneakerId: z.string().nullable(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  size: z.number().nullable(),
+  /** Hundredths of `currency` (a value is kept in its own currency). */
+  amount: z.number().int(),
+  currency: z.string(),
+  source: z.string(),
+  file: z.string().nullable(),
+  row: z.number().int().nullable(),
+  call: z.string().nullable(),
+  observedAt: z.string(),
+  status: z.enum(['quarantined', 'released']),
+  quarantinedAt: z.string(),
+  releasedAt: z.string().nullable(),
+  releasedBy: z.string().nullable(),
+});
+export type QuarantinedPrice = z.infer<typeof quarantinedPriceSchema>;
+
+export const dataQualityResponseSchema = z.object({
+  /** Values still in the quarantine, by reason (every reason, 0 included). */
+  counts: z.record(z.enum(PRICE_REFUSAL_REASONS), z.number().int()),
+  released: z.number().int(),
+  entries: z.array(quarantinedPriceSchema),
+  pagination: paginationSchema,
+});
+
+/** A released value: a sale is recorded then (its id); a market price counts as accepted from then on. */
+export const releaseResponseSchema = z.object({ entry: quarantinedPriceSchema, saleId: z.string().nullable() });
 
 // ---------------------------------------------------------------------------------------------
 // The market per size, its sources, and the StockX link (administrators)
@@ -416,5 +480,7 @@ export const catalogOperations: Operation[] = [
   { method: 'post', path: '/api/admin/integrations/stockx/link', summary: 'Starts linking the operator’s StockX account: StockX’s consent page (administrators)', tag: 'admin', access: 'admin', response: stockxLinkSchema, errors: ['STOCKX_NOT_CONFIGURED'] },
   { method: 'get', path: '/api/admin/integrations/stockx/callback', summary: 'Completes the StockX link from StockX’s redirect (code and state) (administrators)', tag: 'admin', access: 'admin', query: stockxCallbackQuerySchema, response: stockxLinkedSchema, errors: ['STOCKX_NOT_CONFIGURED', 'STOCKX_LINK_STATE_INVALID', 'STOCKX_LINK_REFUSED'] },
   { method: 'delete', path: '/api/admin/integrations/stockx', summary: 'Unlinks StockX: its tokens are forgotten (administrators)', tag: 'admin', access: 'admin', response: stockxUnlinkedSchema, errors: ['STOCKX_NOT_CONFIGURED'] },
+  { method: 'get', path: '/api/admin/data-quality', summary: "The price guard's quarantine: counts by reason and a page of refused values", tag: 'admin', access: 'admin', query: dataQualityQuerySchema, response: dataQualityResponseSchema },
+  { method: 'post', path: '/api/admin/data-quality/{id}/release', summary: 'Release a wrongly refused value (a sale is recorded)', tag: 'admin', access: 'admin', response: releaseResponseSchema, errors: ['CONFLICT'] },
   { method: 'get', path: '/api/onboarding/sample-sneakers', summary: 'Popular sneakers for the interests chosen at onboarding', tag: 'onboarding', access: 'token', query: sampleSneakersQuerySchema, response: sampleSneakersResponseSchema },
 ];

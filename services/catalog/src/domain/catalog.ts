@@ -151,8 +151,9 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const doc = await sneakerOrNotFound(id);
       const detail = detailOf(doc, clock.now());
       return {
-        sizes: detail.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, lastSalePrice: v.lastSalePrice, availability: v.availability })),
+        sizes: detail.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, lastSalePrice: v.lastSalePrice, availability: v.availability, provenance: v.provenance })),
         averagePrice: detail.stats.averagePrice,
+        provenance: detail.provenance,
       };
     },
 
@@ -196,7 +197,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const doc = await sneakerOrNotFound(id);
       const target = index.get(doc._id);
       if (!target) throw notFound();
-      return { strategy: query.strategy, products: relatedProducts(target, summaries(), query.strategy, query.limit) };
+      return { strategy: query.strategy, products: relatedProducts(target, summaries(), query.strategy, query.limit, clock.now()) };
     },
 
     /** Popular sneakers of the brands a new member is interested in, a few of each brand in turn. */

@@ -5,6 +5,7 @@ import type { MarketModels, SizeReading, SnapshotDoc } from '../store/market-mod
 import { emptyVariant, statsOf, type PriceChange, type VariantState } from './market.ts';
 import { sizeTypeOf, type Sales } from './sales.ts';
 import { summaryDocOf } from './views.ts';
+import { admitPrice } from './admit-price.ts';
 
 /** One source's observation of one size of a sneaker. */
 export interface MarketReading extends SizeReading {
@@ -26,6 +27,28 @@ export function applyReadingToVariants(variants: VariantState[], size: number, s
 
 export const snapshotIdOf = (reading: MarketReading): string => `${reading.sneakerId}:${reading.size}:${reading.source}:${reading.asOf.getTime()}`;
 
+const READING_PRICES = ['lowestAsk', 'highestBid', 'sellFaster', 'earnMore'] as const;
+
+/**
+ * The reading with every amount the price guard refuses taken out (each refused one is kept in the
+ * quarantine with the call it came from); null when it had amounts and none passed.
+ */
+async function guardedReading(models: Models, doc: SneakerDoc, reading: MarketReading, at: Date): Promise<MarketReading | null> {
+  const guarded = { ...reading };
+  let offered = 0;
+  let accepted = 0;
+  for (const field of READING_PRICES) {
+    const amount = reading[field];
+    if (amount === null) continue;
+    offered++;
+    const observation = { productId: doc._id, sku: doc.sku ?? null, size: reading.size, amountCents: amount, currency: 'USD', source: reading.source, observedAt: reading.asOf, ref: `${snapshotIdOf(reading)}:${field}` };
+    const verdict = await admitPrice(models, { sneaker: doc, observation, kind: 'market', call: `${reading.source} ${field} of size ${reading.size}`, at });
+    if (verdict.accepted) accepted++;
+    else guarded[field] = null;
+  }
+  return offered > 0 && accepted === 0 ? null : guarded;
+}
+
 /**
  * Where every market reading enters the catalogue (one function, so every reading passes the same
  * checks): the dated snapshot is kept, the sneaker's latest reading of the size replaced, and the size's
@@ -33,9 +56,12 @@ export const snapshotIdOf = (reading: MarketReading): string => `${reading.sneak
  * sequence number per size). Runs under the sneaker's lock, as sales do.
  */
 export function createMarketReadings({ models, marketModels, sales, redis, lockPrefix, clock, logger, onApplied }: { models: Models; marketModels: MarketModels; sales: Sales; redis: Redis; lockPrefix: string; clock: Clock; logger: Logger; onApplied?: (sneakerId: string) => void }) {
-  async function applyLocked(reading: MarketReading): Promise<PriceChange | null> {
-    const doc = await models.Sneaker.findById(reading.sneakerId).lean<SneakerDoc>();
+  async function applyLocked(observed: MarketReading): Promise<PriceChange | null> {
+    const doc = await models.Sneaker.findById(observed.sneakerId).lean<SneakerDoc>();
     if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
+    // Every amount passes the price guard first; a reading none of whose amounts pass changes nothing.
+    const reading = await guardedReading(models, doc, observed, clock.now());
+    if (!reading) return null;
     await insertNew(marketModels.Snapshot, [{ _id: snapshotIdOf(reading), ...reading } satisfies SnapshotDoc]);
     const held = await marketModels.Readings.findById(reading.sneakerId).lean();
     const { sneakerId: _, ...sizeReading } = reading;

@@ -1,4 +1,5 @@
 import { DAY_MS, daysBefore, startOfUtcDayMs, utcDay } from '@kicksight/contracts';
+import { THIN_MARKET_SALES } from '@kicksight/contracts/provenance';
 /**
  * The market rules of one sneaker, as pure functions over its state: how a sale moves a size's
  * market price, its 24-hour change and its price sequence number, how the sneaker's stats follow,
@@ -31,6 +32,10 @@ export interface VariantState {
   salesCount: number;
   /** Years this size sold in (its daily aggregate documents). */
   years: number[];
+  /** Where its market price comes from: the source of its last sale ('replay:stockx-2019-sales.csv', 'stockx-api'). */
+  source?: string | null;
+  /** Its latest sales' times, newest first (THIN_MARKET_SALES of them: enough to tell a thin market). */
+  latestSales?: Date[];
 }
 
 export interface SneakerStats {
@@ -51,6 +56,8 @@ export interface SaleFacts {
   sizeType: string;
   amount: number;
   soldAt: Date;
+  /** The price's provenance ('replay:stockx-2019-sales.csv', 'replay:market-feed', 'stockx-api'). */
+  source?: string;
 }
 
 export interface PriceChange {
@@ -90,7 +97,8 @@ export function applySaleToVariants(variants: VariantState[], sale: SaleFacts): 
   const before = index >= 0 ? variants[index]! : emptyVariant(sale.size, sale.sizeType);
   const year = sale.soldAt.getUTCFullYear();
   const years = (before.years ?? []).includes(year) ? (before.years ?? []) : [...(before.years ?? []), year].sort((a, b) => a - b);
-  const variant: VariantState = { ...before, recentPrices: [...before.recentPrices], salesCount: before.salesCount + 1, years };
+  const latestSales = [...(before.latestSales ?? []), sale.soldAt].sort((a, b) => b.getTime() - a.getTime()).slice(0, THIN_MARKET_SALES);
+  const variant: VariantState = { ...before, recentPrices: [...before.recentPrices], salesCount: before.salesCount + 1, years, latestSales };
   let change: PriceChange | null = null;
   if (!before.lastSaleAt || sale.soldAt.getTime() >= before.lastSaleAt.getTime()) {
     const day = utcDay(sale.soldAt);
@@ -98,6 +106,7 @@ export function applySaleToVariants(variants: VariantState[], sale: SaleFacts): 
     variant.lastSaleDay = day;
     variant.lastSalePrice = sale.amount;
     variant.lastSaleAt = sale.soldAt;
+    variant.source = sale.source ?? before.source ?? null;
     variant.recentPrices = [...before.recentPrices, sale.amount].slice(-MARKET_PRICE_WINDOW);
     variant.currentPrice = median(variant.recentPrices);
     variant.priceChange24h = variant.dayRefPrice === null ? null : variant.currentPrice - variant.dayRefPrice;

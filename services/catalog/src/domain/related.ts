@@ -49,9 +49,9 @@ const strategies: Record<Exclude<RelatedStrategy, 'mixed'>, (target: SneakerSumm
  * Sneakers related to one, by a strategy, each with the reason it was picked and its market status.
  * `mixed` takes from brand, model, price range and trending in turn, without repeats.
  */
-export function relatedProducts(target: SneakerSummary, all: SneakerSummary[], strategy: RelatedStrategy, limit: number): RelatedProduct[] {
+export function relatedProducts(target: SneakerSummary, all: SneakerSummary[], strategy: RelatedStrategy, limit: number, now: Date): RelatedProduct[] {
   const pool = all.filter((s) => s.id !== target.id);
-  if (strategy !== 'mixed') return strategies[strategy](target, pool).slice(0, limit).map((c) => relatedOf(c.summary, c.reason));
+  if (strategy !== 'mixed') return strategies[strategy](target, pool).slice(0, limit).map((c) => relatedOf(c.summary, c.reason, now));
   const lists = (['category', 'brand', 'price-range', 'trending'] as const).map((name) => strategies[name](target, pool));
   const picked = new Map<string, Candidate>();
   const cursors = lists.map(() => 0);
@@ -66,5 +66,5 @@ export function relatedProducts(target: SneakerSummary, all: SneakerSummary[], s
       }
     });
   }
-  return [...picked.values()].map((c) => relatedOf(c.summary, c.reason));
+  return [...picked.values()].map((c) => relatedOf(c.summary, c.reason, now));
 }

@@ -1,7 +1,8 @@
-import { INVALID_SIZE_MESSAGE, SNEAKER_NOT_FOUND, isValidSize } from '@kicksight/contracts';
+import { ErrorCode, INVALID_SIZE_MESSAGE, SNEAKER_NOT_FOUND, isValidSize } from '@kicksight/contracts';
 import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksight/platform';
 import { insertNew, isDuplicateKey, productChangeEntry, type AggregateDoc, type Models, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
-import { isSneakerId, newSaleId } from './ids.ts';
+import { admitPrice } from './admit-price.ts';
+import { isSneakerId, newSaleId, saleIdOf } from './ids.ts';
 import { summaryDocOf } from './views.ts';
 import {
   APPLIED_SALES_MEMORY,
@@ -131,21 +132,41 @@ export function createSales({
     await insertNew(models.Outbox, [productChangeEntry(sneakerId, version, clock.now())]);
   }
 
+  /** Steps 1 to 6 for a new sale (an outbox entry written before is kept: the relay completes what it started). */
+  async function store(sneakerId: string, sale: SaleFacts & { source: string }): Promise<RecordedSale> {
+    await models.Outbox.create({ _id: `sale:${sale.id}`, kind: 'sale', sneakerId, stage: 'new', sale, change: null, createdAt: clock.now() }).catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
+    const { seq, change } = await apply(sneakerId, sale);
+    logger.debug({ saleId: sale.id, sneakerId, seq }, 'sale recorded');
+    return { saleId: sale.id, sneakerId, size: sale.size, price: sale.amount, seq, change };
+  }
+
   return {
     apply,
     markChanged,
 
-    /** Records one sale of a size at a price (cents), now unless told otherwise. */
-    async record(input: { sneakerId: string; size: number; amount: number; soldAt?: Date; source: string }): Promise<RecordedSale> {
+    /**
+     * Records one sale of a size at a price (cents), now unless told otherwise, once the price guard
+     * accepted it; a refused price is quarantined with `call` (what recorded it) and answered 400.
+     */
+    async record(input: { sneakerId: string; size: number; amount: number; soldAt?: Date; source: string; call: string }): Promise<RecordedSale> {
       if (!isSneakerId(input.sneakerId)) throw AppError.notFound(SNEAKER_NOT_FOUND);
       if (!isValidSize(input.size)) throw AppError.badRequest(INVALID_SIZE_MESSAGE);
+      const sneaker = await models.Sneaker.findById(input.sneakerId, { name: 1, gender: 1, retailPrice: 1, variants: 1 }).lean<Pick<SneakerDoc, '_id' | 'name' | 'gender' | 'retailPrice' | 'variants'>>();
+      if (!sneaker) throw AppError.notFound(SNEAKER_NOT_FOUND);
+      const soldAt = input.soldAt ?? clock.now();
+      const observation = { productId: input.sneakerId, size: input.size, amountCents: input.amount, currency: 'USD', source: input.source, observedAt: soldAt };
+      const verdict = await admitPrice(models, { sneaker, observation, kind: 'sale', call: input.call, at: clock.now() });
+      if (!verdict.accepted) throw AppError.badRequest(`The price was refused (${verdict.reason}: ${verdict.detail}) and kept in the quarantine`, ErrorCode.PRICE_QUARANTINED);
+      return store(input.sneakerId, { id: newSaleId(), size: input.size, sizeType: sizeTypeOf(sneaker), amount: input.amount, soldAt, source: input.source });
+    },
+
+    /** Records a sale an administrator released from the quarantine (the guard refused it once); its id comes from the entry, so a second release records nothing more. */
+    async recordReleased(input: { entryId: string; sneakerId: string; size: number; amount: number; soldAt: Date; source: string }): Promise<RecordedSale> {
       const sneaker = await models.Sneaker.findById(input.sneakerId, { gender: 1 }).lean<Pick<SneakerDoc, 'gender'>>();
       if (!sneaker) throw AppError.notFound(SNEAKER_NOT_FOUND);
-      const sale = { id: newSaleId(), size: input.size, sizeType: sizeTypeOf(sneaker), amount: input.amount, soldAt: input.soldAt ?? clock.now(), source: input.source };
-      await models.Outbox.create({ _id: `sale:${sale.id}`, kind: 'sale', sneakerId: input.sneakerId, stage: 'new', sale, change: null, createdAt: clock.now() });
-      const { seq, change } = await apply(input.sneakerId, sale);
-      logger.debug({ saleId: sale.id, sneakerId: input.sneakerId, seq }, 'sale recorded');
-      return { saleId: sale.id, sneakerId: input.sneakerId, size: sale.size, price: sale.amount, seq, change };
+      return store(input.sneakerId, { id: saleIdOf(`quarantine:${input.entryId}`), size: input.size, sizeType: sizeTypeOf(sneaker), amount: input.amount, soldAt: input.soldAt, source: input.source });
     },
   };
 }

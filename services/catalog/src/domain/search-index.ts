@@ -23,6 +23,9 @@ export interface SneakerSummary {
   sizes: { size: number; lastSaleAt: number | null }[];
   salesCount: number;
   lastSaleAt: number | null;
+  /** The source of its price (its latest sale's) and its latest sales' times (epoch ms, newest first): its provenance. */
+  priceSource: string;
+  latestSales: number[];
   version: number;
 }
 

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchIndex, SearchRequest, SneakerSummary } from './search-index.ts';
 import type { Serialised } from './serialised-answers.ts';
-import { availableSizesHoldUntil, searchResultOf } from './views.ts';
+import { searchResultsHoldUntil, searchResultOf } from './views.ts';
 
 /** One page of search results, serialised: `{"sneakers":[...],"total":<n>,"available":<n>}` (total: reachable under the plan cap; available: every match). */
 export type SearchPage = Serialised;
@@ -65,7 +65,7 @@ export function createSearchPages({ index, maxChars = DEFAULT_MAX_CHARS }: { ind
       built += 1;
       const shown = showing();
       const json = JSON.stringify({ sneakers: shown.map((s) => searchResultOf(s, now)), total, available: answer.total });
-      const fresh: KeptPage = { json, ranking: answer.ids, shown, checkedAt: changes, builtAt: at, holdsUntil: availableSizesHoldUntil(shown, now) };
+      const fresh: KeptPage = { json, ranking: answer.ids, shown, checkedAt: changes, builtAt: at, holdsUntil: searchResultsHoldUntil(shown, now) };
       pages.set(key, fresh);
       return fresh;
     },

@@ -22,6 +22,8 @@ export const sneakerSummary = (name: string, brand: string, extra: Partial<Sneak
   sizes: [],
   salesCount: 0,
   lastSaleAt: null,
+  priceSource: 'generated',
+  latestSales: [],
   version: 1,
   ...extra,
 });

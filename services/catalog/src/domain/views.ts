@@ -1,11 +1,35 @@
-import { isTrending, marketStatus, premiumPercent, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type Variant } from '@kicksight/contracts';
+import { isTrending, marketStatus, premiumPercent, type PriceProvenance, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type Variant } from '@kicksight/contracts';
+import { GENERATED_SOURCE, THIN_MARKET_DAYS, THIN_MARKET_SALES, isThinMarket, replaySource } from '@kicksight/contracts/provenance';
 import type { SneakerDoc, SummaryDoc } from '../store/models.ts';
-import { availableSince, isAvailable } from './market.ts';
+import { availableSince, isAvailable, type VariantState } from './market.ts';
 import type { SneakerSummary } from './search-index.ts';
 
 const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
 
-/** The part of a sneaker document that search results and lists show. */
+const ms = (at: Date | string | number) => new Date(at).getTime();
+
+/** A size's price source; sneakers stored before sources were kept read as replayed or generated, never as live. */
+const variantSource = (doc: Pick<SneakerDoc, 'source'>, v: Pick<VariantState, 'source'>): string => v.source ?? (doc.source === GENERATED_SOURCE ? GENERATED_SOURCE : replaySource(doc.source));
+/** A size's latest sales (epoch ms, newest first); sneakers stored before they were kept know the last one. */
+const variantLatestSales = (v: Pick<VariantState, 'latestSales' | 'lastSaleAt'>): number[] => (v.latestSales?.length ? v.latestSales.map(ms) : v.lastSaleAt ? [ms(v.lastSaleAt)] : []);
+
+/** The sneaker's price source (that of its size sold last) and its latest sales across sizes. */
+function sneakerPriceOrigin(doc: SneakerDoc): { priceSource: string; latestSales: number[] } {
+  const variants = doc.variants ?? [];
+  const last = variants.reduce<VariantState | null>((latest, v) => (v.lastSaleAt && (!latest?.lastSaleAt || ms(v.lastSaleAt) > ms(latest.lastSaleAt)) ? v : latest), null);
+  const latestSales = variants
+    .flatMap(variantLatestSales)
+    .sort((a, b) => b - a)
+    .slice(0, THIN_MARKET_SALES);
+  return { priceSource: last ? variantSource(doc, last) : variantSource(doc, {}), latestSales };
+}
+
+const provenanceOf = (source: string, latestSales: number[], now: Date): PriceProvenance => ({
+  source,
+  asOf: latestSales.length ? new Date(latestSales[0]!).toISOString() : null,
+  thin: isThinMarket(latestSales, now),
+});
+
 /** The stored summary of a sneaker (see SummaryDoc). */
 export function summaryDocOf(doc: SneakerDoc): SummaryDoc {
   const { id, sizes, ...rest } = summaryOf(doc);
@@ -15,7 +39,7 @@ export function summaryDocOf(doc: SneakerDoc): SummaryDoc {
 /** The index's summary from its stored form. */
 export function summaryFromDoc(doc: SummaryDoc): SneakerSummary {
   const { _id, sizeList, sizeLastSale, updatedAt: _updatedAt, ...rest } = doc;
-  return { id: _id, ...rest, sizes: (sizeList ?? []).map((size, i) => ({ size, lastSaleAt: sizeLastSale?.[i] ? sizeLastSale[i]! : null })) };
+  return { id: _id, ...rest, priceSource: doc.priceSource ?? GENERATED_SOURCE, latestSales: doc.latestSales ?? [], sizes: (sizeList ?? []).map((size, i) => ({ size, lastSaleAt: sizeLastSale?.[i] ? sizeLastSale[i]! : null })) };
 }
 
 export function summaryOf(doc: SneakerDoc): SneakerSummary {
@@ -38,6 +62,7 @@ export function summaryOf(doc: SneakerDoc): SneakerSummary {
     sizes: (doc.variants ?? []).map((v) => ({ size: v.size, lastSaleAt: v.lastSaleAt ? new Date(v.lastSaleAt).getTime() : null })),
     salesCount: doc.stats?.salesCount ?? 0,
     lastSaleAt: doc.stats?.lastSaleAt ? new Date(doc.stats.lastSaleAt).getTime() : null,
+    ...sneakerPriceOrigin(doc),
     version: doc.version ?? 0,
   };
 }
@@ -47,16 +72,21 @@ const availableSizes = (summary: SneakerSummary, now: Date): number[] => {
   return summary.sizes.filter((s) => s.lastSaleAt !== null && s.lastSaleAt >= since).map((s) => s.size);
 };
 
+const THIN_WINDOW_MS = THIN_MARKET_DAYS * 86_400_000;
+
 /**
- * The last moment (ms) at which every size these sneakers show as available at `now` still is
- * (Infinity when none is): until then, later moments show the same sizes, unless a sneaker changes.
+ * The last moment (ms) at which these sneakers' results still read as at `now` (Infinity when
+ * nothing they show ages): every size shown as available still is, and no price shown as resting on
+ * enough sales has become thin. Until then later moments show the same, unless a sneaker changes.
  */
-export function availableSizesHoldUntil(summaries: readonly SneakerSummary[], now: Date): number {
+export function searchResultsHoldUntil(summaries: readonly SneakerSummary[], now: Date): number {
   const since = availableSince(now);
   const window = now.getTime() - since;
   let until = Infinity;
   for (const summary of summaries) {
     for (const s of summary.sizes) if (s.lastSaleAt !== null && s.lastSaleAt >= since) until = Math.min(until, s.lastSaleAt + window);
+    const enough = summary.latestSales[THIN_MARKET_SALES - 1];
+    if (enough !== undefined && !isThinMarket(summary.latestSales, now)) until = Math.min(until, enough + THIN_WINDOW_MS);
   }
   return until;
 }
@@ -76,6 +106,7 @@ export function searchResultOf(summary: SneakerSummary, now: Date): SearchResult
     priceChange24h: summary.priceChange24h,
     releaseDate: summary.releaseDate,
     availableSizes: availableSizes(summary, now),
+    provenance: provenanceOf(summary.priceSource, summary.latestSales, now),
   };
 }
 
@@ -91,7 +122,7 @@ export function trendingItemOf(summary: SneakerSummary, now: Date) {
 
 export const roundPercent = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 
-export function relatedOf(summary: SneakerSummary, recommendationReason: string): RelatedProduct {
+export function relatedOf(summary: SneakerSummary, recommendationReason: string, now: Date): RelatedProduct {
   return {
     id: summary.id,
     name: summary.name,
@@ -105,13 +136,16 @@ export function relatedOf(summary: SneakerSummary, recommendationReason: string)
     priceChange24h: summary.priceChange24h,
     recommendationReason,
     marketStatus: marketStatus(summary.currentPrice, summary.retailPrice),
+    provenance: provenanceOf(summary.priceSource, summary.latestSales, now),
   };
 }
 
 const variantAvailable = (v: { lastSaleAt?: Date | string | null }, now: Date) => isAvailable({ lastSaleAt: v.lastSaleAt ? new Date(v.lastSaleAt) : null }, now);
 
-/** Which of a sneaker's sizes are available at a moment (all `detailOf` takes from the moment). */
-export const availabilityOf = (doc: SneakerDoc, now: Date): string => (doc.variants ?? []).map((v) => (variantAvailable(v, now) ? '1' : '0')).join('');
+/** All `detailOf` takes from a moment: which of a sneaker's sizes are available, and which prices are thin (the sneaker's last). */
+export const availabilityOf = (doc: SneakerDoc, now: Date): string =>
+  (doc.variants ?? []).map((v) => `${variantAvailable(v, now) ? '1' : '0'}${isThinMarket(variantLatestSales(v), now) ? 't' : ''}`).join('') +
+  (isThinMarket(sneakerPriceOrigin(doc).latestSales, now) ? 't' : '');
 
 export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
   return (doc.variants ?? []).map((v) => ({
@@ -125,12 +159,14 @@ export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
     priceChange24h: v.priceChange24h ?? null,
     availability: variantAvailable(v, now) ? 'available' : 'sold_out',
     seq: v.seq ?? 0,
+    provenance: provenanceOf(variantSource(doc, v), variantLatestSales(v), now),
   }));
 }
 
 export function detailOf(doc: SneakerDoc, now: Date): SneakerDetail {
   const stats = doc.stats;
   const currentPrice = stats?.averagePrice ?? null;
+  const origin = sneakerPriceOrigin(doc);
   return {
     id: doc._id,
     name: doc.name,
@@ -158,6 +194,7 @@ export function detailOf(doc: SneakerDoc, now: Date): SneakerDetail {
       salesCount: stats?.salesCount ?? 0,
       lastSaleAt: iso(stats?.lastSaleAt),
     },
+    provenance: provenanceOf(origin.priceSource, origin.latestSales, now),
     source: doc.source,
     dataAsOf: doc.dataAsOf ?? null,
     dataShiftDays: doc.dataShiftDays ?? null,

@@ -1,3 +1,4 @@
+import { MARKET_FEED_SOURCE } from '@kicksight/contracts/provenance';
 import { createLease, type Clock, type Lease, type Logger, type Redis } from '@kicksight/platform';
 import type { Sales } from '../domain/sales.ts';
 import type { Models, SneakerDoc } from '../store/models.ts';
@@ -66,7 +67,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
     for (const sale of drawSales(products, intervalMs * speed, random, maxSalesPerRound)) {
       if (!active) return;
       try {
-        const recorded = await sales.record({ ...sale, source: 'feed' });
+        const recorded = await sales.record({ ...sale, source: MARKET_FEED_SOURCE, call: 'market feed' });
         count += 1;
         const size = bySneaker.get(sale.sneakerId)?.sizes.find((s) => s.size === sale.size);
         if (size && recorded.change) size.price = recorded.change.price;

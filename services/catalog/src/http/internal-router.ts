@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { dailySeriesQuerySchema, forecastInputsBodySchema, internalTrendingQuerySchema, recentSalePricesQuerySchema, testSaleBodySchema } from '@kicksight/contracts';
+import { TEST_SOURCE } from '@kicksight/contracts/provenance';
 import type { Catalog } from '../domain/catalog.ts';
 import type { Sales } from '../domain/sales.ts';
 
@@ -36,7 +37,7 @@ export function testRouter({ sales }: { sales: Sales }): Router {
   const router = Router();
   router.post('/sales', async (req, res) => {
     const body = testSaleBodySchema.parse(req.body ?? {});
-    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: 'test' });
+    const sale = await sales.record({ sneakerId: body.sneakerId, size: body.size, amount: body.price, soldAt: body.soldAt ? new Date(body.soldAt) : undefined, source: TEST_SOURCE, call: 'POST /internal/test/sales' });
     res.status(201).json({ data: { saleId: sale.saleId, sneakerId: sale.sneakerId, size: sale.size, price: sale.price, seq: sale.change?.seq ?? 0, previous: sale.change?.previous ?? null } });
   });
   return router;

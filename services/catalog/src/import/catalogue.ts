@@ -1,10 +1,15 @@
 import { sneakerIdOf } from '../domain/ids.ts';
 import { nameKey } from '../domain/normalise.ts';
-import type { ProductRecord, SaleRecord, SourceFile } from './sources.ts';
+import type { MarketObservation, ProductRecord, SaleRecord, SourceFile } from './sources.ts';
 
 /** A product after every file that describes it was merged in. */
-export interface MergedProduct extends Omit<ProductRecord, 'row' | 'file'> {
+export interface MergedProduct extends Omit<ProductRecord, 'row' | 'file' | 'market'> {
   id: string;
+  /** Every market price the files give it (the guard checks each). */
+  markets: (MarketObservation & { file: string; row: number })[];
+  /** The market price simulated sales are drawn around (US cents), once the guard chose it, and its source. */
+  marketPrice: number | null;
+  marketSource: string | null;
   nameKey: string;
   /** The file that first described it. */
   source: string;
@@ -32,6 +37,8 @@ export interface FileCounts {
   /** Products this file introduced that were left out by the per-file limit of the seed. */
   notSelected: number;
   sales: number;
+  /** Of its sales and market prices, those the price guard refused (kept in the quarantine). */
+  quarantined: number;
   unmatched: number;
   skipped: number;
   skippedReasons: Record<string, number>;
@@ -42,7 +49,7 @@ export interface FileCounts {
 /** A title matches a product by name only when the name has at least this many words. */
 const MIN_TITLE_MATCH_WORDS = 5;
 
-const FIELDS: (keyof ProductRecord)[] = ['colorway', 'sku', 'model', 'releaseDate', 'retailPrice', 'gender', 'imageUrl', 'description', 'marketPrice', 'volatility'];
+const FIELDS: (keyof ProductRecord)[] = ['colorway', 'sku', 'model', 'releaseDate', 'retailPrice', 'gender', 'imageUrl', 'description', 'volatility'];
 
 /**
  * Merges the products of every file (deduplicated by style code, then by name key: two records
@@ -59,7 +66,7 @@ export function buildCatalogue(sources: SourceFile[], perFile: number) {
   const countsOf = (file: string, rows = 0) => {
     let c = counts.get(file);
     if (!c) {
-      c = { file, rows, products: 0, merged: 0, notSelected: 0, sales: 0, unmatched: 0, skipped: 0, skippedReasons: {}, unmatchedNames: [] };
+      c = { file, rows, products: 0, merged: 0, notSelected: 0, sales: 0, quarantined: 0, unmatched: 0, skipped: 0, skippedReasons: {}, unmatchedNames: [] };
       counts.set(file, c);
     }
     return c;
@@ -82,6 +89,7 @@ export function buildCatalogue(sources: SourceFile[], perFile: number) {
         const current = existing[field as keyof MergedProduct];
         if (current === null || current === '' || current === undefined) (existing as unknown as Record<string, unknown>)[field] = record[field];
       }
+      if (record.market) existing.markets.push({ ...record.market, file: record.file, row: record.row });
       if (!existing.sources.includes(record.file)) existing.sources.push(record.file);
       if (existing.brand === 'Other' && record.brand !== 'Other') existing.brand = record.brand;
       if (record.sku && !bySku.has(record.sku)) bySku.set(record.sku, existing);
@@ -90,8 +98,9 @@ export function buildCatalogue(sources: SourceFile[], perFile: number) {
     }
     const order = introduced.get(record.file) ?? 0;
     introduced.set(record.file, order + 1);
-    const { file, row: _row, ...fields } = record;
-    const product: MergedProduct = { ...fields, id: '', nameKey: key, source: file, sources: [file], order, sales: [] };
+    const { file, row, market, ...fields } = record;
+    const markets = market ? [{ ...market, file, row }] : [];
+    const product: MergedProduct = { ...fields, id: '', nameKey: key, source: file, sources: [file], order, sales: [], markets, marketPrice: null, marketSource: null };
     products.push(product);
     if (record.sku) bySku.set(record.sku, product);
     if (!byName.has(key)) byName.set(key, product);

@@ -1,4 +1,5 @@
 import { DAY_MS, dayStartMs, daysBefore, utcDay } from '@kicksight/contracts';
+import { GENERATED_SOURCE, replaySource } from '@kicksight/contracts/provenance';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { summaryDocOf } from '../domain/views.ts';
 import { markSummariesComplete } from '../store/summaries.ts';
 import { insertNew, productChangeEntry, type AggregateDoc, type Models, type SaleDoc, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { buildCatalogue, type FileCounts, type MergedProduct } from './catalogue.ts';
+import { formatGuardCounts, guardProducts, type GuardCounts } from './guard.ts';
 import { generateProducts, simulateSales } from './simulate.ts';
 import { readSources } from './sources.ts';
 
@@ -48,7 +50,9 @@ export interface ImportReport {
   generated: { products: number; sales: number };
   simulated: { products: number; sales: number };
   totals: { products: number; realSales: number; sales: number; productsInFiles: number };
-  inserted: { sneakers: number; sales: number; aggregates: number; salePages: number };
+  inserted: { sneakers: number; sales: number; aggregates: number; salePages: number; quarantined: number };
+  /** What the price guard accepted and refused (by reason). */
+  guard: GuardCounts;
   timings: { readMs: number; buildMs: number; writeMs: number; totalMs: number };
 }
 
@@ -61,7 +65,8 @@ interface Built {
   pages: SalePageDoc[];
 }
 
-type TimedSale = SaleFacts & { source: string; originalSoldAt: Date | null };
+/** `source` is the file (or 'generated') stored with the sale; `provenance` what its price reads as (replayed, simulated, generated). */
+type TimedSale = SaleFacts & { source: string; provenance: string; originalSoldAt: Date | null };
 
 /**
  * Moves a product's real sales in time by one offset, so its latest sale lands on the data's as-of
@@ -86,6 +91,7 @@ export function shiftRealSales(product: MergedProduct, anchorDay: string): { sal
         soldAt: new Date(at + shiftDays * DAY_MS),
         originalSoldAt: new Date(at),
         source: sale.file,
+        provenance: replaySource(sale.file),
       });
     });
   }
@@ -102,7 +108,7 @@ export function buildProduct(product: MergedProduct, sales: TimedSale[], meta: {
   const pages = new Map<string, SalePageDoc>();
   const saleDocs: SaleDoc[] = [];
   sales.forEach((sale, seq) => {
-    variants = applySaleToVariants(variants, sale).variants;
+    variants = applySaleToVariants(variants, { ...sale, source: sale.provenance }).variants;
     for (const target of aggregateTargets(product.id, sale)) {
       let doc = aggregates.get(target.id);
       if (!doc) {
@@ -178,6 +184,11 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
   const { sources, missing } = options.dataDir ? readSources(options.dataDir, (file) => progress({ phase: 'read', file, done: 1, total: 1 })) : { sources: [], missing: [] };
   const fingerprint = fingerprintOf(options, anchorDay, sources.map((s) => s.file));
   const catalogue = buildCatalogue(sources, options.productsPerFile);
+  const guarded = guardProducts(catalogue.products, now);
+  for (const entry of guarded.entries) {
+    const file = catalogue.counts.find((c) => c.file === entry.file);
+    if (file) file.quarantined += 1;
+  }
   const readMs = performance.now() - started;
 
   const taken = new Set(catalogue.products.map((p) => p.nameKey));
@@ -203,7 +214,8 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
         amount: s.amount,
         soldAt: s.soldAt,
         originalSoldAt: null,
-        source: 'generated',
+        source: GENERATED_SOURCE,
+        provenance: product.marketSource ?? GENERATED_SOURCE,
       }));
       if (product.source === 'generated') generatedSales += sales.length;
       else {
@@ -232,6 +244,8 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
     }
     return inserted;
   };
+  // Refused prices are kept whatever else was written (each entry once: its id says where it came from).
+  const quarantined = await insertNew(models.Quarantine, guarded.entries);
   // The same files and options were imported completely before: every document is there already.
   const done = (meta?.completed ?? []).includes(fingerprint);
   const salesInserted = done ? [] : await write('sales', models.Sale, built.sales, 2_000);
@@ -254,7 +268,8 @@ export async function runImport(models: Models, options: ImportOptions, clock: C
     generated: { products: generated.length, sales: generatedSales },
     simulated: { products: simulatedProducts, sales: simulatedSales },
     totals: { products: products.length, realSales, sales: built.sales.length, productsInFiles: catalogue.allProducts },
-    inserted: { sneakers: sneakersInserted.length, sales: salesInserted.length, aggregates: aggregatesInserted.length, salePages: pagesInserted.length },
+    inserted: { sneakers: sneakersInserted.length, sales: salesInserted.length, aggregates: aggregatesInserted.length, salePages: pagesInserted.length, quarantined: quarantined.length },
+    guard: guarded.counts,
     timings: { readMs: Math.round(readMs), buildMs: Math.round(buildMs), writeMs: Math.round(writeMs), totalMs: Math.round(performance.now() - started) },
   };
 }
@@ -271,10 +286,10 @@ export function formatReport(report: ImportReport): string {
   const lines = [
     `Data as of ${report.dataAsOf} (real sales were moved in time, one offset per product, to end on that day)`,
     '',
-    `${'file'.padEnd(46)} ${'rows'.padStart(7)} ${'products'.padStart(8)} ${'merged'.padStart(7)} ${'sales'.padStart(7)} ${'unmatched'.padStart(9)} ${'skipped'.padStart(8)}`,
+    `${'file'.padEnd(46)} ${'rows'.padStart(7)} ${'products'.padStart(8)} ${'merged'.padStart(7)} ${'sales'.padStart(7)} ${'unmatched'.padStart(9)} ${'skipped'.padStart(8)} ${'quarantined'.padStart(11)}`,
   ];
   for (const f of report.files) {
-    lines.push(`${f.file.padEnd(46)} ${String(f.rows).padStart(7)} ${String(f.products).padStart(8)} ${String(f.merged).padStart(7)} ${String(f.sales).padStart(7)} ${String(f.unmatched).padStart(9)} ${String(f.skipped).padStart(8)}`);
+    lines.push(`${f.file.padEnd(46)} ${String(f.rows).padStart(7)} ${String(f.products).padStart(8)} ${String(f.merged).padStart(7)} ${String(f.sales).padStart(7)} ${String(f.unmatched).padStart(9)} ${String(f.skipped).padStart(8)} ${String(f.quarantined).padStart(11)}`);
     for (const [reason, count] of Object.entries(f.skippedReasons)) lines.push(`    skipped ${count}: ${reason}`);
     for (const [name, count] of f.unmatchedNames.slice(0, 10)) lines.push(`    unmatched ${count}: ${name}`);
     if (f.unmatchedNames.length > 10) lines.push(`    ... and ${f.unmatchedNames.length - 10} more unmatched names`);
@@ -286,8 +301,10 @@ export function formatReport(report: ImportReport): string {
     `generated: ${report.generated.products} products, ${report.generated.sales} sales`,
     `simulated sales for ${report.simulated.products} real products without sales: ${report.simulated.sales}`,
     `catalogue: ${report.totals.products} products (${report.totals.productsInFiles} distinct products in the files), ${report.totals.realSales} real sales, ${report.totals.sales} sales in all`,
-    `inserted now: ${report.inserted.sneakers} sneakers, ${report.inserted.sales} sales, ${report.inserted.aggregates} daily aggregates, ${report.inserted.salePages} sale pages`,
+    `inserted now: ${report.inserted.sneakers} sneakers, ${report.inserted.sales} sales, ${report.inserted.aggregates} daily aggregates, ${report.inserted.salePages} sale pages, ${report.inserted.quarantined} quarantined prices`,
     `time: read ${report.timings.readMs} ms, build ${report.timings.buildMs} ms, write ${report.timings.writeMs} ms, total ${report.timings.totalMs} ms`,
+    // Last: `up` prints the import's last line.
+    formatGuardCounts(report.guard),
   );
   return lines.join('\n');
 }

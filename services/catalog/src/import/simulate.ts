@@ -137,6 +137,8 @@ export function generateProducts(count: number, anchorDay: string, taken: Set<st
       imageUrl: null,
       description: null,
       marketPrice: null,
+      marketSource: null,
+      markets: [],
       volatility: null,
       source: 'generated',
       sources: ['generated'],

@@ -31,10 +31,22 @@ export interface ProductRecord {
   gender: string | null;
   imageUrl: string | null;
   description: string | null;
-  /** A market price the file gives (last sale, average or ask), used to calibrate simulated sales. */
-  marketPrice: number | null;
+  /** A market price the file gives (last sale, average, ask or estimate), used to calibrate simulated sales. */
+  market: MarketObservation | null;
   /** Price volatility as a fraction (0.061 = 6.1%), when the file gives one. */
   volatility: number | null;
+}
+
+/** A real trade (last sale, average sale), a quote (ask, bid) or a catalogue's estimate. */
+export type MarketKind = 'trade' | 'quote' | 'estimate';
+
+/** A market price as a file gives it, in hundredths of its currency, on the day the file was taken. */
+export interface MarketObservation {
+  amount: number;
+  currency: string;
+  kind: MarketKind;
+  /** ISO day. */
+  observedOn: string;
 }
 
 /** A sale as one data file gives it, with what identifies its product. */
@@ -89,7 +101,7 @@ const product = (file: string, row: number, fields: ProductFields): ProductRecor
   gender: null,
   imageUrl: null,
   description: null,
-  marketPrice: null,
+  market: null,
   volatility: null,
   ...fields,
   name: cleanText(fields.name, 200),
@@ -130,15 +142,25 @@ interface FileMapping {
   sale?: (row: Row) => SaleFields;
 }
 
-/** The market price a StockX row gives: its last sale, else the average deadstock price, else the lowest ask. */
-const stockxMarket = (market: Row | undefined): number | null =>
-  firstPrice(dollarsToCents(market?.lastSale), dollarsToCents(market?.averageDeadstockPrice), dollarsToCents(market?.lowestAsk));
+const observed = (amount: number | null, kind: MarketKind, observedOn: string, currency = 'USD'): MarketObservation | null =>
+  amount === null ? null : { amount, currency, kind, observedOn };
+
+/** The market price a StockX row gives: its last sale, else the average deadstock price (trades), else the lowest ask (a quote). */
+const stockxMarket = (market: Row | undefined, observedOn: string): MarketObservation | null =>
+  observed(firstPrice(dollarsToCents(market?.lastSale), dollarsToCents(market?.averageDeadstockPrice)), 'trade', observedOn) ??
+  observed(dollarsToCents(market?.lowestAsk), 'quote', observedOn);
 
 /** The mid of bid and ask when both exist; a bid above the ask (a crossed book) trusts the ask. */
 function bidAskPrice(bid: number | null, ask: number | null): number | null {
   if (bid !== null && ask !== null) return bid <= ask ? Math.round((bid + ask) / 2) : ask;
   return firstPrice(ask, bid);
 }
+
+/** A yen amount in hundredths of a yen, as the guard takes money. */
+const yenHundredths = (value: unknown): number | null => {
+  const yen = value === '' || value === null || value === undefined ? Number.NaN : Number(value);
+  return Number.isFinite(yen) && yen > 0 ? Math.round(yen * 100) : null;
+};
 
 /** The data files, in merge order: earlier files win when two describe the same product. */
 export const FILE_MAPPINGS: FileMapping[] = [
@@ -157,7 +179,8 @@ export const FILE_MAPPINGS: FileMapping[] = [
       gender: normaliseGender(p.gender),
       imageUrl: p.image_original || p.image_small || null,
       description: cleanDescription(p.story),
-      marketPrice: dollarsToCents(p.estimated_market_value_usd),
+      // The catalogue's estimate; undated in the files, which hold releases up to December 2023.
+      market: observed(dollarsToCents(p.estimated_market_value_usd), 'estimate', '2023-12-01'),
     }),
   },
   {
@@ -192,7 +215,7 @@ export const FILE_MAPPINGS: FileMapping[] = [
       gender: normaliseGender(p.gender),
       imageUrl: p.media?.imageUrl || null,
       description: cleanDescription(p.description),
-      marketPrice: stockxMarket(p.market),
+      market: stockxMarket(p.market, '2020-10-18'),
       volatility: fraction(p.market?.volatility),
     }),
   },
@@ -232,16 +255,16 @@ export const FILE_MAPPINGS: FileMapping[] = [
     order: (a, b) => (b.snapshot ?? '').localeCompare(a.snapshot ?? ''),
     onePerName: true,
     product: (r) => {
-      const price = stockxMarket(r);
-      if (!r.title || price === null) return null;
-      return { name: r.title, brand: brandFromName(r.title) ?? '', marketPrice: price, volatility: fraction(r.volatility) };
+      const market = stockxMarket(r, String(r.snapshot ?? '').slice(0, 10));
+      if (!r.title || market === null) return null;
+      return { name: r.title, brand: brandFromName(r.title) ?? '', market, volatility: fraction(r.volatility) };
     },
   },
   {
+    // Scraped in March 2023 (the day is not known). Items listed twice are each observed: the guard refuses a repeat.
     file: 'stockx-2023-03-market-summary.csv',
     format: 'csv',
     firstRow: 1,
-    onePerName: true,
     product: (r) =>
       r.item
         ? {
@@ -249,7 +272,7 @@ export const FILE_MAPPINGS: FileMapping[] = [
             brand: r.brand,
             releaseDate: parseDay(r.release),
             retailPrice: dollarsToCents(r.retail),
-            marketPrice: stockxMarket(r),
+            market: stockxMarket(r, '2023-03-01'),
             volatility: fraction(r.volatility),
           }
         : null,
@@ -267,7 +290,8 @@ export const FILE_MAPPINGS: FileMapping[] = [
       releaseDate: parseDay(r.release_date),
       retailPrice: yenToCents(r.retail_price),
       imageUrl: r.image_url || null,
-      marketPrice: firstPrice(yenToCents(r.last_sale), yenToCents(r.avg_sale_price_12_month), yenToCents(r.lowest_ask)),
+      // Prices in yen, kept so until the guard converts them at the rate of the day the file was taken.
+      market: observed(firstPrice(yenHundredths(r.last_sale), yenHundredths(r.avg_sale_price_12_month)), 'trade', '2020-10-18', 'JPY') ?? observed(yenHundredths(r.lowest_ask), 'quote', '2020-10-18', 'JPY'),
       volatility: fraction(r.volatility, true),
     }),
   },
@@ -279,7 +303,7 @@ export const FILE_MAPPINGS: FileMapping[] = [
     product: (r) => ({
       name: r.name,
       brand: brandFromName(r.name ?? '') ?? '',
-      marketPrice: bidAskPrice(dollarsToCents(r.highest_bid_usd), dollarsToCents(r.lowest_ask_usd)),
+      market: observed(bidAskPrice(dollarsToCents(r.highest_bid_usd), dollarsToCents(r.lowest_ask_usd)), 'quote', '2018-03-16'),
     }),
   },
   {

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DayTotals, PriceChange, SneakerStats, VariantState } from '../domain/market.ts';
 import type { SneakerSummary } from '../domain/search-index.ts';
+import { quarantineSchema, type QuarantineDoc } from './quarantine.ts';
 
 /**
  * The catalog's documents. Money is integer cents. Every document is read by `_id` on the hot
@@ -152,6 +153,8 @@ const variantSchema = new Schema<VariantState>(
     seq: Number,
     salesCount: Number,
     years: [Number],
+    source: String,
+    latestSales: [Date],
   },
   { _id: false },
 );
@@ -218,6 +221,8 @@ const summarySchema = new Schema<SummaryDoc>(
     sizeLastSale: [Number],
     salesCount: Number,
     lastSaleAt: Number,
+    priceSource: String,
+    latestSales: [Number],
     version: Number,
     updatedAt: Date,
   },
@@ -271,6 +276,7 @@ export interface Models {
   SalePage: Model<SalePageDoc>;
   Outbox: Model<OutboxDoc>;
   Meta: Model<MetaDoc>;
+  Quarantine: Model<QuarantineDoc>;
 }
 
 /** Names a model on a connection once (a second call answers the same model). */
@@ -289,6 +295,7 @@ export function createModels(connection: Connection): Models {
     SalePage: model('SalePage', salePageSchema),
     Outbox: model('Outbox', outboxSchema),
     Meta: model('Meta', metaSchema),
+    Quarantine: model('Quarantine', quarantineSchema),
   };
 }
 

@@ -65,7 +65,7 @@ describe('GET /api/sneakers/search', () => {
     const first = body.data.sneakers[0];
     expect(first.name).toMatch(/Jordan .*Retro/);
     expect(Object.keys(first).sort()).toEqual(
-      ['availableSizes', 'brand', 'colorway', 'currentPrice', 'highestPrice', 'id', 'imageUrl', 'lowestPrice', 'name', 'priceChange24h', 'releaseDate', 'retailPrice', 'sku'].sort(),
+      ['availableSizes', 'brand', 'colorway', 'currentPrice', 'highestPrice', 'id', 'imageUrl', 'lowestPrice', 'name', 'priceChange24h', 'provenance', 'releaseDate', 'retailPrice', 'sku'].sort(),
     );
     expect(Number.isInteger(first.currentPrice)).toBe(true);
     const prefix = await get('/api/sneakers/search?q=samb');
@@ -136,6 +136,17 @@ describe('GET /api/sneakers/{id} and its sizes', () => {
     expect(detail.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('says where every price comes from, when it was observed and whether it rests on few sales', async () => {
+    const detail = (await get(`/api/sneakers/${sneaker._id}`)).body.data;
+    expect(detail.provenance).toEqual({ source: 'generated', asOf: new Date(sneaker.stats.lastSaleAt!).toISOString(), thin: expect.any(Boolean) });
+    for (const variant of detail.variants) expect(variant.provenance).toEqual({ source: 'generated', asOf: variant.lastSaleAt, thin: expect.any(Boolean) });
+    const sizes = (await get(`/api/sneakers/${sneaker._id}/sizes`)).body.data;
+    expect(sizes.provenance).toEqual(detail.provenance);
+    expect(sizes.sizes.map((s: { provenance: unknown }) => s.provenance)).toEqual(detail.variants.map((v: { provenance: unknown }) => v.provenance));
+    const found = (await get(`/api/sneakers/search?q=${encodeURIComponent(sneaker.name)}&limit=100`)).body.data.sneakers.find((s: { id: string }) => s.id === sneaker._id);
+    expect(found.provenance).toEqual(detail.provenance);
+  });
+
   it('answers 404 "Sneaker not found" for unknown and malformed ids', async () => {
     for (const id of ['0123456789abcdef01234567', 'not-an-id', '%24ne', '{"$gt":""}', 'a'.repeat(300)]) {
       const { status, body } = await get(`/api/sneakers/${encodeURIComponent(id)}`);
@@ -149,7 +160,7 @@ describe('GET /api/sneakers/{id} and its sizes', () => {
     const { status, body } = await get(`/api/sneakers/${sneaker._id}/sizes`);
     expect(status).toBe(200);
     expect(body.data.sizes.map((s: { size: number }) => s.size)).toEqual(sneaker.variants.map((v) => v.size));
-    expect(body.data.sizes[0]).toEqual({ size: sneaker.variants[0]!.size, currentPrice: sneaker.variants[0]!.currentPrice, lastSalePrice: sneaker.variants[0]!.lastSalePrice, availability: expect.any(String) });
+    expect(body.data.sizes[0]).toEqual({ size: sneaker.variants[0]!.size, currentPrice: sneaker.variants[0]!.currentPrice, lastSalePrice: sneaker.variants[0]!.lastSalePrice, availability: expect.any(String), provenance: expect.objectContaining({ source: 'generated' }) });
     expect(body.data.averagePrice).toBe(sneaker.stats.averagePrice);
   });
 });

@@ -5,6 +5,7 @@ import { eventIdOf } from '../../src/domain/ids.ts';
 import { salesOf } from '../../src/app.ts';
 import { SUMMARIES_COMPLETE } from '../../src/store/summaries.ts';
 import type { AggregateDoc, SaleDoc, SneakerDoc } from '../../src/store/models.ts';
+import type { QuarantineDoc } from '../../src/store/quarantine.ts';
 import { SERVICE_TOKEN, call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
@@ -58,7 +59,8 @@ describe('the outbox relay', () => {
   it('publishes sale.recorded and price.changed after test sales, with ids derived from the sale and the price sequence', async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).lean<SneakerDoc>())!;
     const size = sneaker.variants[0]!.size;
-    const price = sneaker.variants[0]!.currentPrice! + 987_600;
+    // Well above the size's price, within what the price guard accepts.
+    const price = Math.round(sneaker.variants[0]!.currentPrice! * 2.5);
     // Three sales at one price make it the size's market price (the median of the last five).
     const saleIds: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -89,23 +91,24 @@ describe('the outbox relay', () => {
   it("updates the sneaker's variant, stats, daily aggregates and recent sales", async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: -1 }).lean<SneakerDoc>())!;
     const size = 10.5;
+    const price = Math.round(sneaker.stats.averagePrice! * 1.5);
     // Read once first: the pod keeps the sneaker, and its own sale must replace it at once.
     expect((await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data.stats.salesCount).toBe(sneaker.stats.salesCount);
-    await testSale(first, { sneakerId: sneaker._id, size, price: 123_400 });
+    await testSale(first, { sneakerId: sneaker._id, size, price });
     const detail = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}`, admin)).body.data;
-    expect(detail.variants.find((v: { size: number }) => v.size === size)).toMatchObject({ lastSalePrice: 123_400, availability: 'available' });
+    expect(detail.variants.find((v: { size: number }) => v.size === size)).toMatchObject({ lastSalePrice: price, availability: 'available' });
     expect(detail.stats.salesCount).toBe(sneaker.stats.salesCount + 1);
     const recent = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}/sales/recent?limit=1`, admin)).body.data;
-    expect(recent.sales[0]).toMatchObject({ amount: 123_400, size, size_type: expect.any(String) });
+    expect(recent.sales[0]).toMatchObject({ amount: price, size, size_type: expect.any(String) });
     const today = new Date().toISOString().slice(0, 10);
     const daily = (await call(first.url, 'GET', `/api/sneakers/${sneaker._id}/sales/daily?days=7&size=10.5`, admin)).body.data;
     expect(daily.dailySales[0]).toMatchObject({ date: today });
-    expect(daily.dailySales[0].total_sales).toBeGreaterThanOrEqual(123_400);
+    expect(daily.dailySales[0].total_sales).toBeGreaterThanOrEqual(price);
   });
 
   it('counts a sale applied twice once', async () => {
     const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(2).lean<SneakerDoc>())!;
-    const { body } = await testSale(first, { sneakerId: sneaker._id, size: 9, price: 55_500 });
+    const { body } = await testSale(first, { sneakerId: sneaker._id, size: 9, price: sneaker.stats.averagePrice! + 5_500 });
     const sale = (await db.models.Sale.findById(body.data.saleId).lean<SaleDoc>())!;
     const aggregates = async () => (await db.models.Aggregate.find({ sneakerId: sneaker._id }).lean<AggregateDoc[]>()).map((a) => [a._id, a.days]);
     const before = { sneaker: await db.models.Sneaker.findById(sneaker._id, { stats: 1, variants: 1 }).lean(), aggregates: await aggregates() };
@@ -140,7 +143,7 @@ describe('search index per pod', () => {
       return (daily.body.data.dailySales as { date: string; sales_volume: number }[]).find((d) => d.date === today)?.sales_volume ?? 0;
     };
     const soldToday = await todayOf();
-    const { status } = await testSale(first, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 2_000_000 });
+    const { status } = await testSale(first, { sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: sneaker.variants[0]!.currentPrice! * 2 });
     expect(status).toBe(201);
     const updated = await waitFor(() => {
       const now = second.service.index.get(sneaker._id)!;
@@ -172,7 +175,7 @@ describe('search index per pod', () => {
     expect(reusedPages()).toBe(reusedBefore + 1);
     const size = sneaker.variants[0]!.size;
     // Three sales at one price make it the size's market price, which moves the sneaker's.
-    for (let i = 0; i < 3; i++) expect((await testSale(first, { sneakerId: sneaker._id, size, price: 3_456_700 })).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await testSale(first, { sneakerId: sneaker._id, size, price: sneaker.variants[0]!.currentPrice! * 3 })).status).toBe(201);
     const stored = (await db.models.Sneaker.findById(sneaker._id).lean<SneakerDoc>())!;
     expect(stored.stats.averagePrice).not.toBe(held.currentPrice);
     await waitFor(() => (second.service.index.get(sneaker._id)!.version >= stored.version ? true : undefined), { timeoutMs: 20_000, message: 'the second pod’s index to follow' });
@@ -212,6 +215,22 @@ describe('the test sale route', () => {
     expect((await testSale(first, { sneakerId: sneaker._id, size: 10, price: -5 })).status).toBe(400);
     expect((await testSale(first, { sneakerId: '0123456789abcdef01234567', size: 10, price: 100 })).status).toBe(404);
     expect((await call(first.internalUrl, 'POST', '/internal/test/sales', undefined, { sneakerId: sneaker._id, size: 10, price: 100 })).status).toBe(401);
+  });
+
+  it('quarantines a price the guard refuses, with the call it came from, and records nothing', async () => {
+    const sneaker = (await db.models.Sneaker.findOne({}).sort({ _id: 1 }).skip(4).lean<SneakerDoc>())!;
+    const size = sneaker.variants[0]!.size;
+    const refused = await testSale(first, { sneakerId: sneaker._id, size, price: 9_999_900 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'PRICE_QUARANTINED', message: expect.stringContaining('placeholder') });
+    const outlier = await testSale(first, { sneakerId: sneaker._id, size, price: sneaker.retailPrice! * 40 });
+    expect(outlier.body).toMatchObject({ code: 'PRICE_QUARANTINED', message: expect.stringContaining('outlier_vs_retail') });
+    const held = await db.models.Quarantine.find({ sneakerId: sneaker._id }).lean<QuarantineDoc[]>();
+    expect(held.map((d) => [d.reason, d.amount, d.size, d.source, d.call, d.status]).sort()).toEqual([
+      ['outlier_vs_retail', sneaker.retailPrice! * 40, size, 'test', 'POST /internal/test/sales', 'quarantined'],
+      ['placeholder', 9_999_900, size, 'test', 'POST /internal/test/sales', 'quarantined'],
+    ]);
+    expect((await db.models.Sneaker.findById(sneaker._id, { stats: 1 }).lean<SneakerDoc>())!.stats.salesCount).toBe(sneaker.stats.salesCount);
   });
 
   it('does not exist unless the config enables it', async () => {

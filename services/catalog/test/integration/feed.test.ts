@@ -4,6 +4,7 @@ import { deadUrl, readTopic, testKafka, waitFor } from '@kicksight/testkit';
 import { marketFeedOf, salesOf } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { MarketFeed } from '../../src/feed/market-feed.ts';
+import { MARKET_FEED_SOURCE } from '@kicksight/contracts/provenance';
 import type { SaleDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
@@ -24,7 +25,7 @@ async function feedRunner(): Promise<(typeof runners)[number]> {
   return runner;
 }
 
-const feedSales = () => db.models.Sale.find({ source: 'feed' }).lean<SaleDoc[]>();
+const feedSales = () => db.models.Sale.find({ source: MARKET_FEED_SOURCE }).lean<SaleDoc[]>();
 
 beforeAll(async () => {
   tokens = await testTokens();

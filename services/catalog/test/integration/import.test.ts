@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { nameKey } from '../../src/domain/normalise.ts';
-import type { ImportReport } from '../../src/import/importer.ts';
+import { formatReport, type ImportReport } from '../../src/import/importer.ts';
 import type { AggregateDoc, Models, SaleDoc, SneakerDoc } from '../../src/store/models.ts';
+import type { QuarantineDoc } from '../../src/store/quarantine.ts';
 import { createCatalogDatabase, seed } from './catalog-app.ts';
 
+/** The shipped data, read in place (DATA_DIR when set). */
+const DATA_DIR = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
 const SALES_FILES = ['stockx-2019-sales.csv', 'stockx-yeezy-2017-recent-sales-by-size.csv', 'ebay-2025-sold-listings-aj1-yeezy350.csv'];
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let models: Models;
@@ -23,7 +26,7 @@ const counts = async () => ({
 beforeAll(async () => {
   db = await createCatalogDatabase('import');
   models = db.models;
-  first = await seed(models, { dataDir: DEFAULT_DATA_DIR, generate: 50, productsPerFile: 10 });
+  first = await seed(models, { dataDir: DATA_DIR, generate: 50, productsPerFile: 10 });
 }, 180_000);
 afterAll(() => db?.drop());
 
@@ -48,7 +51,8 @@ describe('import from the real data directory', () => {
     for (const file of ['thesneakerdatabase-catalog.json', 'stockx-2020-10-catalog.json', 'stockx-2019-01-products.csv', 'stockx-2020-10-adidas-market-jpy.csv']) {
       expect(byFile.get(file)!.products, file).toBeGreaterThan(0);
     }
-    expect(first.totals.realSales).toBe(SALES_FILES.reduce((n, file) => n + byFile.get(file)!.sales, 0));
+    // The sales the price guard refused are in the quarantine, not in the catalogue.
+    expect(first.totals.realSales).toBe(SALES_FILES.reduce((n, file) => n + byFile.get(file)!.sales - byFile.get(file)!.quarantined, 0));
     expect(first.generated.products).toBe(50);
   });
 
@@ -57,7 +61,8 @@ describe('import from the real data directory', () => {
     expect(first.inserted).toMatchObject({ sneakers: first.totals.products, sales: first.totals.sales });
     const sources = (await models.Sale.distinct('source')).sort();
     expect(sources).toEqual([...SALES_FILES.filter((f) => first.files.find((x) => x.file === f)!.sales > 0), 'generated'].sort());
-    expect(await models.Sale.countDocuments({ source: 'stockx-2019-sales.csv' })).toBe(99_956);
+    const refused = first.files.find((f) => f.file === 'stockx-2019-sales.csv')!.quarantined;
+    expect(await models.Sale.countDocuments({ source: 'stockx-2019-sales.csv' })).toBe(99_956 - refused);
     const generated = await models.Sneaker.find({ source: 'generated' }, { name: 1, brand: 1 }).lean();
     expect(generated).toHaveLength(50);
     expect(new Set(generated.map((g) => g.brand))).toEqual(new Set(['Nike', 'Adidas', 'Jordan', 'New Balance', 'Puma', 'Converse', 'Vans']));
@@ -77,7 +82,7 @@ describe('import from the real data directory', () => {
     expect(byShifted).toEqual(byOriginal);
 
     // Prices as in the file, in cents.
-    const rows: Record<string, string>[] = parse(readFileSync(path.join(DEFAULT_DATA_DIR, 'stockx-2019-sales.csv'), 'utf8'), { columns: true });
+    const rows: Record<string, string>[] = parse(readFileSync(path.join(DATA_DIR, 'stockx-2019-sales.csv'), 'utf8'), { columns: true });
     const fromFile = rows.filter((r) => r['Sneaker Name'] === 'Adidas-Yeezy-Boost-350-V2-Zebra').map((r) => Math.round(Number(r['Sale Price']) * 100));
     const stored = sales.filter((s) => s.source === 'stockx-2019-sales.csv').map((s) => s.amount);
     expect(stored.sort((a, b) => a - b)).toEqual(fromFile.sort((a, b) => a - b));
@@ -96,11 +101,41 @@ describe('import from the real data directory', () => {
     expect(ten.flatMap((doc) => Object.values(doc.days)).reduce((n, d) => n + d.c, 0)).toBe(sales.filter((s) => s.size === 10).length);
   });
 
+  it("passes every price through the guard: the Black Phantom's market within 3x of its $713 last sale, its 99999 estimate quarantined, no price above $30,000", async () => {
+    const phantom = await models.Sneaker.findOne({ sku: 'DM7866-001' }).lean<SneakerDoc>();
+    expect(phantom!.name).toBe('Jordan 1 Retro Low OG SP Travis Scott Black Phantom');
+    expect(phantom!.stats.averagePrice).toBeGreaterThan(71_300 / 3);
+    expect(phantom!.stats.averagePrice).toBeLessThan(71_300 * 3);
+    // The real trade beat the catalogue's estimate, and its prices say so.
+    expect(new Set(phantom!.variants.map((v) => v.source))).toEqual(new Set(['snapshot:stockx-2023-03-market-summary.csv']));
+
+    const held = await models.Quarantine.find({ sku: 'DM7866-001' }).lean<QuarantineDoc[]>();
+    expect(held).toEqual([
+      expect.objectContaining({ kind: 'market', reason: 'placeholder', amount: 9_999_900, currency: 'USD', file: 'thesneakerdatabase-catalog.json', row: 4, sneakerId: phantom!._id, status: 'quarantined' }),
+    ]);
+    expect(held[0]!.detail).toMatch(/99999 is a sentinel/);
+
+    const [highest] = await models.Sneaker.find({}, { stats: 1 }).sort({ 'stats.highestPrice': -1 }).limit(1).lean<SneakerDoc[]>();
+    expect(highest!.stats.highestPrice).toBeLessThanOrEqual(3_000_000);
+    expect(await models.Sale.countDocuments({ amount: { $gt: 3_000_000 } })).toBe(0);
+
+    // Counted by reason in the report, whose last line (the one `up` prints) gives the counts.
+    const stored = await models.Quarantine.find({}, { reason: 1 }).lean<QuarantineDoc[]>();
+    const byReason = Object.fromEntries(Object.entries(first.guard.quarantined).filter(([, n]) => n > 0));
+    expect(stored.reduce<Record<string, number>>((m, d) => ({ ...m, [d.reason]: (m[d.reason] ?? 0) + 1 }), {})).toEqual(byReason);
+    expect(byReason.placeholder).toBe(1);
+    expect(first.guard.accepted).toBeGreaterThan(100_000);
+    expect(first.guard.converted).toBeGreaterThan(0);
+    expect(formatReport(first).split('\n').at(-1)).toBe(
+      `price guard: ${first.guard.accepted} accepted (${first.guard.converted} converted to US dollars at a dated rate), ${stored.length} quarantined (${Object.entries(byReason).map(([r, n]) => `${r} ${n}`).join(', ')})`,
+    );
+  }, 180_000);
+
   it('inserts nothing on a second run and reports the same counts', async () => {
     const before = await counts();
     const versions = await models.Sneaker.find({}, { version: 1 }).lean();
-    const again = await seed(models, { dataDir: DEFAULT_DATA_DIR, generate: 50, productsPerFile: 10 });
-    expect(again.inserted).toEqual({ sneakers: 0, sales: 0, aggregates: 0, salePages: 0 });
+    const again = await seed(models, { dataDir: DATA_DIR, generate: 50, productsPerFile: 10 });
+    expect(again.inserted).toEqual({ sneakers: 0, sales: 0, aggregates: 0, salePages: 0, quarantined: 0 });
     expect(again.files).toEqual(first.files);
     expect(again.dataAsOf).toBe(first.dataAsOf);
     expect(await counts()).toEqual(before);
@@ -121,7 +156,7 @@ describe('import without a data directory', () => {
       // A run that did not record its completion inserts again, and finds everything there.
       await own.models.Meta.updateOne({ _id: 'import' }, { $set: { completed: [] } });
       const again = await seed(own.models, { dataDir: null, generate: 30 });
-      expect(again.inserted).toEqual({ sneakers: 0, sales: 0, aggregates: 0, salePages: 0 });
+      expect(again.inserted).toEqual({ sneakers: 0, sales: 0, aggregates: 0, salePages: 0, quarantined: 0 });
       expect(await own.models.Sale.countDocuments({})).toBe(report.totals.sales);
     } finally {
       await own.drop();

@@ -217,6 +217,16 @@ describe('the StockX sync', () => {
     expect(status.lastSyncAt).not.toBeNull();
   });
 
+  it('passes every amount of a reading through the price guard: a refused one is quarantined with its call, and a reading with none left changes nothing', async () => {
+    const size = 11;
+    const asOf = new Date();
+    const reading = { sneakerId: unknown._id, size, lowestAsk: 9_999_900, highestBid: null, sellFaster: null, earnMore: null, source: 'stockx-api', asOf };
+    expect(await catalog.service.marketReadings.record(reading)).toBeNull();
+    expect(await snapshotsOf(unknown._id, size)).toEqual([]);
+    const held = await db.models.Quarantine.find({ sneakerId: unknown._id, kind: 'market' }).lean();
+    expect(held).toEqual([expect.objectContaining({ reason: 'placeholder', amount: 9_999_900, source: 'stockx-api', call: 'stockx-api lowestAsk of size 11' })]);
+  });
+
   it('answers each size’s market with its source and time, and the sneaker’s own', async () => {
     const answer = await call(catalog.url, 'GET', `/api/sneakers/${mapped._id}/market`, member);
     expect(answer.status).toBe(200);

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EmailTestResult, MarketSourcesView } from '@kicksight/contracts';
+import type { EmailTestResult, MarketSourcesView, PriceRefusalReason, QuarantinedPrice } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { daysBefore } from '@kicksight/contracts/time';
 
@@ -54,6 +54,11 @@ export const adminQueries = {
       queryFn: ({ signal }) => api.get<MarketSourcesView>('/admin/market/sources', { signal, fallback: FETCH_FAILED }),
       staleTime: 30_000,
     }),
+  dataQuality: (reason: PriceRefusalReason | null, page: number) =>
+    queryOptions({
+      queryKey: ['admin', 'data-quality', reason, page],
+      queryFn: ({ signal }) => api.get<DataQuality>('/admin/data-quality', { signal, query: { page, limit: DATA_QUALITY_PAGE, ...(reason ? { reason } : {}) }, fallback: FETCH_FAILED }),
+    }),
   newestUsers: () =>
     queryOptions({
       queryKey: ['admin', 'users', USER_LIST_LIMIT],
@@ -62,8 +67,18 @@ export const adminQueries = {
     }),
 };
 
-/** The email template runs of the admin's email page. */
+/** The price guard's quarantine: counts by reason, released values, one page of entries. */
+export interface DataQuality {
+  counts: Record<PriceRefusalReason, number>;
+  released: number;
+  entries: QuarantinedPrice[];
+  pagination: { page: number; totalPages: number; total: number };
+}
+const DATA_QUALITY_PAGE = 50;
+
+/** The email template runs of the admin's email page, and the release of a quarantined price. */
 export const adminApi = {
+  releasePrice: (id: string) => api.post<{ entry: QuarantinedPrice; saleId: string | null }>(`/admin/data-quality/${encodeURIComponent(id)}/release`),
   testAllTemplates: () => api.post<EmailTestResult>('/email-test/test-all-templates'),
   testTemplate: (template: string) => api.post<EmailTestResult>(`/email-test/test-template/${encodeURIComponent(template)}`),
   /** StockX's consent page for linking the operator's account. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { SearchResultSneaker } from './api.ts';
-import { MarketStatusBadge, SizeSelect, SneakerImage, conditionBadgeOf, isTrendingSneaker, marketStatusOf } from '../market/index.ts';
+import { MarketStatusBadge, SizeSelect, SneakerImage, ThinMarket, conditionBadgeOf, isTrendingSneaker, marketStatusOf, provenanceTitle } from '../market/index.ts';
 import { useAddToCollection } from '../collection/index.ts';
 import { WatchlistToggle } from '../alerts/index.ts';
 import { Badge, Button, Card, Change, Muted, formatMoney, todayIso } from '../../ui/index.ts';
@@ -64,7 +64,10 @@ export function ResultCard({ sneaker, list }: { sneaker: SearchResultSneaker & {
           {sneaker.condition && <Badge $tone={conditionBadgeOf(sneaker.condition).tone}>{conditionBadgeOf(sneaker.condition).label}</Badge>}
         </div>
         <div>
-          <span className="price">{formatMoney(sneaker.currentPrice)}</span> {sneaker.priceChange24h ? <Change cents={sneaker.priceChange24h} /> : null}
+          <span className="price" title={provenanceTitle(sneaker.provenance)}>
+            {formatMoney(sneaker.currentPrice)}
+          </span>{' '}
+          {sneaker.priceChange24h ? <Change cents={sneaker.priceChange24h} /> : null} {sneaker.provenance?.thin && <ThinMarket />}
           <br />
           <Muted>Retail {formatMoney(sneaker.retailPrice)}</Muted>
         </div>

@@ -3,6 +3,7 @@ import type { SneakerDetail } from './api.ts';
 import { Badge, Card, CardTitle, Change, formatMoney, formatPercent } from '../../ui/index.ts';
 import { Table } from './RecentSalesTable.tsx';
 import { isAvailable, overviewOf } from './detail-logic.ts';
+import { PriceProvenance } from '../market/index.ts';
 
 const Figures = styled.dl`
   display: grid;
@@ -13,6 +14,12 @@ const Figures = styled.dl`
   dt { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
   dd { margin: 0; font-size: 20px; font-weight: 700; font-variant-numeric: tabular-nums; }
   small { font-size: 12px; font-weight: 500; }
+  dd > [data-price-source] { display: flex; margin-top: 4px; }
+`;
+
+/** The size table; a price's source wraps rather than widening the table. */
+const SizesTable = styled(Table)`
+  td.source { white-space: normal; min-width: 200px; }
 `;
 
 /** The overview figures, or the selected size's prices. */
@@ -25,7 +32,10 @@ export function SizeFigures({ sneaker, size }: { sneaker: SneakerDetail; size: n
         <Figures>
           <div>
             <dt>Current Price</dt>
-            <dd>{formatMoney(variant?.currentPrice)}</dd>
+            <dd>
+              {formatMoney(variant?.currentPrice)}
+              <PriceProvenance provenance={variant?.provenance} />
+            </dd>
           </div>
           <div>
             <dt>Last Sale</dt>
@@ -58,6 +68,7 @@ export function SizeFigures({ sneaker, size }: { sneaker: SneakerDetail; size: n
           <dt>Average Resale Price</dt>
           <dd>
             {formatMoney(o.average)} {o.premiumPercent !== null && <small>({formatPercent(o.premiumPercent)} vs retail)</small>}
+            <PriceProvenance provenance={sneaker.provenance} />
           </dd>
         </div>
         <div>
@@ -75,12 +86,12 @@ export function SizeFigures({ sneaker, size }: { sneaker: SneakerDetail; size: n
   );
 }
 
-/** 'All Size Variations': Size, Current Price, Last Sale, 24h Change, Status. */
+/** 'All Size Variations': Size, Current Price, Last Sale, 24h Change, Status, and where each price comes from. */
 export function SizeTable({ sneaker, onPick }: { sneaker: SneakerDetail; onPick(size: number): void }) {
   return (
     <Card aria-labelledby="sizes-heading">
       <CardTitle id="sizes-heading">All Size Variations</CardTitle>
-      <Table>
+      <SizesTable>
         <table aria-label="All Size Variations">
           <thead>
             <tr>
@@ -89,6 +100,7 @@ export function SizeTable({ sneaker, onPick }: { sneaker: SneakerDetail; onPick(
               <th scope="col">Last Sale</th>
               <th scope="col">24h Change</th>
               <th scope="col">Status</th>
+              <th scope="col">Source</th>
             </tr>
           </thead>
           <tbody>
@@ -105,11 +117,14 @@ export function SizeTable({ sneaker, onPick }: { sneaker: SneakerDetail; onPick(
                   <td className="num">{formatMoney(v.lastSalePrice)}</td>
                   <td className="num">{v.priceChange24h ? <Change cents={v.priceChange24h} /> : '—'}</td>
                   <td>{isAvailable(v) ? <Badge $tone="green">Available</Badge> : <Badge>Sold Out</Badge>}</td>
+                  <td className="source">
+                    <PriceProvenance provenance={v.provenance} />
+                  </td>
                 </tr>
               ))}
           </tbody>
         </table>
-      </Table>
+      </SizesTable>
     </Card>
   );
 }
