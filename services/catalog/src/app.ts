@@ -108,7 +108,7 @@ function stockxOf(infra: Infra, config: Config, readings: ReturnType<typeof crea
 }
 
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
-export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null; stockx: StockxAdapter | null } {
+export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null; stockx: StockxAdapter | null; marketReadings: ReturnType<typeof createMarketReadings> } {
   const { mongo, kafka, producer, redis, clock, logger } = infra;
   if (!mongo || !kafka || !producer || !redis) throw new Error('catalog needs MongoDB, Redis and Kafka');
   const models = createModels(mongo);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadUrl } from '@kicksight/testkit';
 import type { SneakerDoc } from '../../src/store/models.ts';
-import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp } from './catalog-app.ts';
+import { SERVICE_TOKEN, call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp } from './catalog-app.ts';
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // Two prices the guard refuses, recorded through the test route.
   const size = sneaker.variants[0]!.size;
   for (const price of [9_999_900, sneaker.retailPrice! * 40]) {
-    expect((await call(catalog.url, 'POST', '/api/test/sales', admin, { sneakerId: sneaker._id, size, price })).body.code).toBe('PRICE_QUARANTINED');
+    expect((await call(catalog.internalUrl, 'POST', '/internal/test/sales', undefined, { sneakerId: sneaker._id, size, price }, { 'x-service-token': SERVICE_TOKEN })).body.code).toBe('PRICE_QUARANTINED');
   }
 });
 afterAll(async () => {
@@ -50,7 +50,7 @@ describe("the price guard's quarantine for administrators", () => {
     expect(body.data.released).toBe(0);
     expect(body.data.pagination).toMatchObject({ page: 1, total: 2 });
     expect(body.data.entries).toHaveLength(2);
-    expect(body.data.entries[0]).toMatchObject({ kind: 'sale', sneakerId: sneaker._id, name: sneaker.name, currency: 'USD', source: 'test', call: 'POST /api/test/sales', file: null, row: null, status: 'quarantined' });
+    expect(body.data.entries[0]).toMatchObject({ kind: 'sale', sneakerId: sneaker._id, name: sneaker.name, currency: 'USD', source: 'test', call: 'POST /internal/test/sales', file: null, row: null, status: 'quarantined' });
     const placeholder = await call(catalog.url, 'GET', '/api/admin/data-quality?reason=placeholder', admin);
     expect(placeholder.body.data.entries.map((e: { amount: number }) => e.amount)).toEqual([9_999_900]);
     expect(placeholder.body.data.entries[0].detail).toMatch(/sentinel/);
