@@ -25,7 +25,8 @@ const marketObservation = (p: ProductRecord): PriceObservation => ({
 });
 const saleObservation = (s: SaleRecord): PriceObservation => ({ size: s.size, amountCents: s.amount!, currency: 'USD', source: s.file, observedAt: new Date(`${s.day}T00:00:00Z`), ref: `row ${s.row}` });
 
-describe('the price guard on the shipped data', () => {
+// Reading the large sales files takes a few seconds on a busy machine.
+describe('the price guard on the shipped data', { timeout: 30_000 }, () => {
   it("refuses the Black Phantom's 99999 estimate as a placeholder, and 0 and negative prices", () => {
     const phantom = productNamed('thesneakerdatabase-catalog.json', 'Jordan 1 Retro Low OG SP Travis Scott Black Phantom');
     expect(phantom.sku).toBe('DM7866-001');
