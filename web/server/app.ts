@@ -1,8 +1,9 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
+import { AppError, createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 
 export interface Deps {
@@ -43,6 +44,10 @@ const appendForwardedFor: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Static files, each sent as its precompressed `.br` or `.gz` copy where the build made one and the browser accepts it (with `Vary: Accept-Encoding`). */
+const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
+  expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
+
 /** Serves the built SPA (with the index page for every client route) and proxies `/api` to the BFF. */
 export function createApp({ infra, config }: Deps): ServiceApp {
   const index = path.join(config.STATIC_DIR, 'index.html');
@@ -58,12 +63,18 @@ export function createApp({ infra, config }: Deps): ServiceApp {
       app.use(pageSecurityHeaders(config));
       app.use('/api', appendForwardedFor);
       app.use(createProxyMiddleware({ target: config.BFF_URL, changeOrigin: true, pathFilter: '/api' }));
-      // Hashed assets never change; the index page must always be fresh.
-      app.use('/assets', express.static(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-      app.use(express.static(config.STATIC_DIR, { index: false, maxAge: 0 }));
-      app.get(/^(?!\/api\/).*/, (_req, res) => {
+      // Hashed assets never change; the index page must always be fresh. Each goes out as the build's
+      // brotli or gzip copy when the browser takes one.
+      app.use('/assets', precompressed(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y' }));
+      app.use('/assets', () => {
+        throw AppError.notFound('No such file in this build.');
+      });
+      const root = precompressed(config.STATIC_DIR, { index: false, maxAge: 0 });
+      app.use(root);
+      app.get(/^(?!\/api\/).*/, (req, res, next) => {
         res.setHeader('cache-control', 'no-cache');
-        res.sendFile(index);
+        req.url = '/index.html';
+        root(req, res, next);
       });
     },
   });
