@@ -65,6 +65,10 @@ SMTP_PORT=$KS_SMTP_PORT
 # Test runs only (production refuses it): catalog's test route records a sale at a chosen price.
 TEST_ROUTES_ENABLED=$(test_mode)
 ENV
+  # Test runs only: sneaker pictures may also come from this machine (the browser tests' own picture host).
+  if [[ $(test_mode) == true ]]; then
+    echo "IMAGE_ALLOWED_HOSTS=stockx.imgix.net,images.stockx.com,stockx-assets.imgix.net,image.goat.com,127.0.0.1" >>"$APP_ENV"
+  fi
   local name internal
   for name in "${APPS[@]}"; do
     printf '%s_URL=http://127.0.0.1:%s\n' "${name^^}" "$(port_of "$name")" >>"$APP_ENV"

@@ -77,7 +77,7 @@ describe('the Sign In page', () => {
     fill('Password', 'sneakers-123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Welcome back!')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/admin/search?q=dunk');
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/search?q=dunk');
     expect(session.getState().user?.email).toBe('ana@example.com');
   });
 

@@ -55,7 +55,7 @@ function Header({ sneaker, size, setSize, locked }: { sneaker: SneakerDetail; si
   return (
     <Top>
       <Card $padding={3}>
-        <SneakerImage src={sneaker.imageUrl} name={sneaker.name} brand={sneaker.brand.name} eager />
+        <SneakerImage src={sneaker.imageUrl} name={sneaker.name} brand={sneaker.brand.name} eager sizes="(max-width: 768px) 100vw, 480px" />
       </Card>
       <Stack $gap={4}>
         <div>
