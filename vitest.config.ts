@@ -35,6 +35,8 @@ export default defineConfig({
         },
       ]),
       'web/vitest.config.ts',
+      // The web server against upstreams the tests start (the BFF's stand-in, image hosts); no stores.
+      { test: { name: 'web:integration', root: 'web', include: ['test/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       // The benchmarks' own helpers (the benchmarks themselves run with `npm run bench`).
       { test: { name: 'scripts:unit', root: 'scripts', include: ['bench/**/*.test.ts', 'lint/**/*.test.ts', 'lib/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       // The Helm chart, the plain manifests, skaffold.yaml and the Dockerfiles, checked offline.

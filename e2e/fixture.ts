@@ -1,11 +1,12 @@
-// The browser fixture of the end-to-end journeys: one Chromium per file, desktop pages that record page
-// errors, the ways a test signs in, and Playwright's retrying assertions (a check that reads the page waits
-// until it holds, up to its time-out, instead of reading once).
+// The browser fixture of the end-to-end journeys: one Chromium per file whose tests fail on any console
+// error or failed request they did not expect, desktop pages that record page errors, the ways a test signs
+// in, and Playwright's retrying assertions (a check that reads the page waits until it holds, up to its
+// time-out, instead of reading once).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { expect as playwrightExpect } from '@playwright/test';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { waitFor } from '@kicksight/testkit';
 import { WEB, api, uniqueEmail } from './api.ts';
 import { launchBrowser } from './browser.ts';
@@ -18,11 +19,50 @@ export const expect = playwrightExpect.configure({ timeout: 10_000 });
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const AUTH_KEY = 'kicksight-auth';
 
-/** One Chromium for the file: launched before its tests, closed after them. */
+/**
+ * What went wrong in the browser during the current test: console errors (a failed request logs one too),
+ * uncaught page errors and requests that failed on the network (not those cancelled on purpose).
+ */
+const problems: string[] = [];
+/** Problems the current test expects (a wrong password's 401, a refused import), by pattern. */
+let expected: RegExp[] = [];
+
+/** The current test expects console errors or failed requests matching these (e.g. `/status of 401/`); any other still fails it. */
+export function allowConsoleErrors(...patterns: RegExp[]): void {
+  expected.push(...patterns);
+}
+
+/** Watches every page of a context, popups included, for console errors, page errors and failed requests. */
+function watch(context: BrowserContext): BrowserContext {
+  context.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
+  context.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // Navigating away, an unmounted query's AbortSignal and a closed event stream cancel requests on purpose.
+    if (failure !== 'net::ERR_ABORTED') problems.push(`failed request: ${request.method()} ${request.url()} ${failure}`);
+  });
+  return context;
+}
+
+/**
+ * One Chromium for the file: launched before its tests, closed after them. Every context it opens
+ * (`browser().newPage()` and `newContext()` alike) is watched, and a test fails on any console error or
+ * failed request it did not expect with `allowConsoleErrors`.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => watch(await newContext(options));
+  });
+  afterEach(() => {
+    const unexpected = problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+    problems.length = 0;
+    expected = [];
+    playwrightExpect(unexpected, 'console errors and failed requests in the browser').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

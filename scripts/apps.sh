@@ -76,6 +76,10 @@ STOCKX_CLIENT_SECRET=stockx-sandbox-secret
 STOCKX_API_KEY=stockx-sandbox-api-key
 STOCKX_TOKEN_KEY=$stockx_key
 ENV
+  # Test runs only: sneaker pictures may also come from this machine (the browser tests' own picture host).
+  if [[ $(test_mode) == true ]]; then
+    echo "IMAGE_ALLOWED_HOSTS=stockx.imgix.net,images.stockx.com,stockx-assets.imgix.net,image.goat.com,127.0.0.1" >>"$APP_ENV"
+  fi
   local name internal
   for name in "${APPS[@]}"; do
     printf '%s_URL=http://127.0.0.1:%s\n' "${name^^}" "$(port_of "$name")" >>"$APP_ENV"

@@ -3,5 +3,5 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  test: { name: 'web:unit', include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'], environment: 'jsdom' },
+  test: { name: 'web:unit', include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'test/*.test.ts'], environment: 'jsdom' },
 });

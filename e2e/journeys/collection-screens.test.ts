@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createPgPool } from '@kicksight/platform';
-import { api, findSneaker, openAs, testLogin, uniqueEmail, useBrowser, WEB, type Signed } from '../fixture.ts';
+import { allowConsoleErrors, api, findSneaker, openAs, testLogin, uniqueEmail, useBrowser, WEB, type Signed } from '../fixture.ts';
 import { screenshotBothThemes } from '../screenshots.ts';
 
 const browser = useBrowser();
+/** An 8×6 red picture. */
+const RED_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4ISeHFTEMpAQAaYgwwXposYcAAAAASUVORK5CYII=';
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==';
 
 /** The collection service's database on the local stack (KS_POSTGRES_URL, else .stack/stack.env). */
@@ -101,6 +105,8 @@ describe('the collection page in the browser', () => {
     expect(text.split('\r\n')[0]).toMatch(/^sneakerId,name,brand,colorway,size,condition,purchasePriceUsd,/);
     expect(text).toContain('Cortez Classic,Nike');
 
+    // A refused import is answered 400, which the browser logs.
+    allowConsoleErrors(/status of 400 .*\/api\/collections\/import\)$/);
     const picker = page.getByLabel('CSV file to import');
     const csv = (body: string) => ({ name: 'pairs.csv', mimeType: 'text/csv', buffer: Buffer.from(`name,brand,size,purchasePriceUsd\n${body}`) });
     await picker.setInputFiles(csv('Samba OG,Adidas,10,120\nNo Brand,,10,100\nHuge Pair,Nike,99,100\n'));
@@ -179,6 +185,43 @@ describe('the collection page in the browser', () => {
     await value.getByText('2 items', { exact: true }).waitFor({ timeout: 45_000 });
     await page.close();
   }, 240_000);
+
+  it('shows each picture through our origin, and the placeholder without a failed request where its host is down', async () => {
+    // A picture host on this machine (test runs allow 127.0.0.1), and the address of one that is down.
+    const host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(RED_PNG, 'base64')));
+    await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    const down = createServer();
+    await new Promise<void>((done) => down.listen(0, '127.0.0.1', done));
+    const downPort = (down.address() as AddressInfo).port;
+    await new Promise((done) => down.close(done));
+    try {
+      const user = await testLogin(uniqueEmail('pictures'));
+      const add = (name: string, imageUrl: string) => api('POST', '/api/collections', { token: user.tokens.accessToken, body: { name, brand: 'Nike', size: 10, purchasePrice: 9_000, imageUrl } });
+      expect((await add('Pictured Pair', `http://127.0.0.1:${(host.address() as AddressInfo).port}/pair.png`)).status).toBe(201);
+      expect((await add('Unreachable Pair', `http://127.0.0.1:${downPort}/pair.png`)).status).toBe(201);
+      const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+      const pictures: { url: string; status: number }[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/images') pictures.push({ url: response.url(), status: response.status() });
+      });
+      await openAs(page, user, '/admin/collection');
+
+      const pictured = page.getByRole('article', { name: 'Pictured Pair' }).locator('img');
+      await pictured.waitFor({ timeout: 45_000 });
+      await expect.poll(() => naturalWidthOf(pictured), { timeout: 15_000 }).toBe(8);
+      expect(await pictured.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc)).toContain(`${WEB}/images?src=`);
+      expect(await pictured.getAttribute('width')).toBe('640');
+
+      const unreachable = page.getByRole('article', { name: 'Unreachable Pair' });
+      await unreachable.getByRole('img', { name: 'Unreachable Pair' }).and(page.locator('div')).waitFor({ timeout: 15_000 });
+      expect(await unreachable.locator('img').count()).toBe(0);
+      expect(pictures.length).toBeGreaterThanOrEqual(2);
+      expect(pictures.filter((p) => p.status !== 200)).toEqual([]);
+      await page.close();
+    } finally {
+      await new Promise((done) => host.close(done));
+    }
+  }, 120_000);
 
   it("prompts with the collection's own count when a trial collection is full", async () => {
     const user = await testLogin(uniqueEmail('full'));

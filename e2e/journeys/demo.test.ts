@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { WEB, expect, newPage, useBrowser } from '../fixture.ts';
+import { WEB, allowConsoleErrors, expect, newPage, useBrowser } from '../fixture.ts';
 import { screenshotBothThemes } from '../screenshots.ts';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'kicksight-demo';
@@ -20,6 +20,8 @@ describe('the demo area', () => {
   it('stays behind its gate until the right password, shows its eight screens with only the ticket-bound data call, and logs out', async () => {
     const page = await newPage(browser());
     await page.goto(`${WEB}/demo/dashboard`);
+    // The wrong password is refused with a 4xx, which the browser logs.
+    allowConsoleErrors(/status of 4\d\d .*\/api\/demo\/access\)$/);
     await page.getByLabel('Demo password').fill('not-the-password');
     await page.getByRole('button', { name: 'Enter Demo' }).click();
     await page.getByText('Invalid password. Please try again.').waitFor();

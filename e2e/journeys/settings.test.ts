@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { smtpCatcher, waitFor } from '@kicksight/testkit';
-import { WEB, api, expect, newPage, openAs, register, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
+import { WEB, allowConsoleErrors, api, expect, newPage, openAs, register, testLogin, uniqueEmail, useBrowser } from '../fixture.ts';
 import { screenshotBothThemes } from '../screenshots.ts';
 
 const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
@@ -34,6 +34,8 @@ describe('settings in a real browser', () => {
 
     await first.fill('Sam');
     await page.getByLabel('Last name', { exact: true }).fill('Settings');
+    // The taken email is answered 409, which the browser logs.
+    allowConsoleErrors(/status of 409 .*\/api\/user\/profile\)$/);
     await page.getByLabel('Email', { exact: true }).fill(`  ${taken.user.email.toUpperCase()} `);
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByText('This email is already in use by another account').first().waitFor();
@@ -76,6 +78,8 @@ describe('settings in a real browser', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => errorOf(page, 'New password')).toBe('Password must contain uppercase, lowercase, number, and special character');
 
+    // The wrong current password is answered 400, which the browser logs.
+    allowConsoleErrors(/status of 400 .*\/api\/user\/password\)$/);
     await page.getByLabel('New password', { exact: true }).fill('Stronger-Pass2!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Stronger-Pass2!');
     await page.getByRole('button', { name: 'Change Password' }).click();

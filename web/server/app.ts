@@ -1,9 +1,11 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
+import { AppError, createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
+import { imagesRouter } from './images.ts';
 
 export interface Deps {
   infra: Infra;
@@ -20,15 +22,14 @@ const ANALYTICS_SOURCES = {
 /** Members' uploaded photos: fetched with the member's token and shown from object URLs. */
 const MEMBER_PHOTOS = 'blob:';
 
-/** The page's security headers: our own origin, members' photos, product images' hosts and, where configured, analytics. */
+/** The page's security headers: our own origin (sneaker pictures come through it), members' photos and, where configured, analytics. */
 function pageSecurityHeaders(config: Config) {
   const analytics = config.VITE_ANALYTICS_TAG_ID !== '';
-  const images = [MEMBER_PHOTOS, ...config.IMAGE_SOURCES.split(/\s+/).filter(Boolean)];
   return securityHeaders({
     keepOpener: true,
     extraSources: analytics
-      ? { scriptSrc: ANALYTICS_SOURCES.scriptSrc, connectSrc: ANALYTICS_SOURCES.connectSrc, imgSrc: [...images, ...ANALYTICS_SOURCES.imgSrc] }
-      : { imgSrc: images },
+      ? { scriptSrc: ANALYTICS_SOURCES.scriptSrc, connectSrc: ANALYTICS_SOURCES.connectSrc, imgSrc: [MEMBER_PHOTOS, ...ANALYTICS_SOURCES.imgSrc] }
+      : { imgSrc: [MEMBER_PHOTOS] },
   });
 }
 
@@ -43,7 +44,11 @@ const appendForwardedFor: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Serves the built SPA (with the index page for every client route) and proxies `/api` to the BFF. */
+/** Static files, each sent as its precompressed `.br` or `.gz` copy where the build made one and the browser accepts it (with `Vary: Accept-Encoding`). */
+const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
+  expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
+
+/** Serves the built SPA (with the index page for every client route), sneaker pictures through `/images`, and proxies `/api` to the BFF. */
 export function createApp({ infra, config }: Deps): ServiceApp {
   const index = path.join(config.STATIC_DIR, 'index.html');
   const { app, internalApp } = createHttpSurface({
@@ -56,14 +61,34 @@ export function createApp({ infra, config }: Deps): ServiceApp {
     routes: (app) => {
       // Every page and asset, and the proxied API answers (which carry the BFF's own, same policy).
       app.use(pageSecurityHeaders(config));
+      app.use(
+        '/images',
+        imagesRouter(
+          {
+            allowedHosts: config.IMAGE_ALLOWED_HOSTS,
+            widths: config.IMAGE_WIDTHS,
+            cacheDir: config.IMAGE_CACHE_DIR,
+            cacheMaxBytes: config.IMAGE_CACHE_MAX_BYTES,
+            maxSourceBytes: config.IMAGE_MAX_SOURCE_BYTES,
+            fetchTimeoutMs: config.IMAGE_FETCH_TIMEOUT_MS,
+          },
+          infra.logger,
+        ),
+      );
       app.use('/api', appendForwardedFor);
       app.use(createProxyMiddleware({ target: config.BFF_URL, changeOrigin: true, pathFilter: '/api' }));
-      // Hashed assets never change; the index page must always be fresh.
-      app.use('/assets', express.static(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-      app.use(express.static(config.STATIC_DIR, { index: false, maxAge: 0 }));
-      app.get(/^(?!\/api\/).*/, (_req, res) => {
+      // Hashed assets never change; the index page must always be fresh. Each goes out as the build's
+      // brotli or gzip copy when the browser takes one.
+      app.use('/assets', precompressed(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y' }));
+      app.use('/assets', () => {
+        throw AppError.notFound('No such file in this build.');
+      });
+      const root = precompressed(config.STATIC_DIR, { index: false, maxAge: 0 });
+      app.use(root);
+      app.get(/^(?!\/api\/).*/, (req, res, next) => {
         res.setHeader('cache-control', 'no-cache');
-        res.sendFile(index);
+        req.url = '/index.html';
+        root(req, res, next);
       });
     },
   });

@@ -8,6 +8,7 @@ const cases: Case[] = [
   ['POST', '/api/auth/login', 'auth', 'public'],
   ['POST', '/api/auth/register', 'auth', 'public'],
   ['POST', '/api/auth/test-login', 'auth', 'public'],
+  ['GET', '/api/config', 'auth', 'public'],
   ['POST', '/api/auth/google', 'auth', 'public'],
   ['POST', '/api/auth/refresh', 'auth', 'public'],
   ['POST', '/api/auth/logout', 'auth', 'public'],

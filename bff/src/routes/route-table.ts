@@ -42,6 +42,7 @@ const bffDashboards = ['stats', 'trending', 'market-overview', 'value-metrics'];
 const OWNER_ROWS: Row[] = [
   row('/api/auth/*', 'auth'),
   ...publicAuth.map((name) => row(`/api/auth/${name}`, 'auth', { access: 'public' })),
+  row('/api/config', 'auth', { access: 'public' }),
   row('/api/user/profile', 'auth'),
   row('/api/user/password', 'auth'),
   row('/api/user/email-preferences', 'auth'),

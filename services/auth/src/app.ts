@@ -1,5 +1,5 @@
 import { createLocalJWKSet } from 'jose';
-import { DAY_MS } from '@kicksight/contracts';
+import { DAY_MS, type ClientConfig } from '@kicksight/contracts';
 import { createHttpSurface, createJwtVerifier, type Infra, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAccounts } from './domain/accounts.ts';
@@ -49,6 +49,9 @@ export function createApp({ infra, config, keys, rateLimitNamespace = 'auth' }: 
       app.get('/.well-known/jwks.json', (_req, res) => {
         res.setHeader('cache-control', 'public, max-age=300');
         res.json(keys.jwks);
+      });
+      app.get('/api/config', (_req, res) => {
+        res.json({ data: { testLogin: config.TEST_LOGIN_ENABLED } satisfies ClientConfig });
       });
       app.use('/api/auth', authRouter({ accounts, google, verifier, limits, redis, testLoginEnabled: config.TEST_LOGIN_ENABLED }));
       app.use('/api/user', userRouter({ accounts, apiKeys, verifier, redis }));

@@ -32,7 +32,8 @@ const to = (path: string) => <Navigate to={path} replace />;
 export const routes: RouteObject[] = [
   { path: '/login', element: <Login /> },
   { path: '/register', element: <Register /> },
-  { path: '/pricing', element: <Pricing /> },
+  // Signed out, the pricing page stands alone (the shell gives it its main landmark when signed in).
+  { path: '/pricing', element: <main><Pricing /></main> },
   { path: '/auth/callback', element: <AuthCallback /> },
   { path: '/forgot-password', element: <ForgotPassword /> },
   { path: '/reset-password', element: <ResetPassword /> },

@@ -59,6 +59,13 @@ export const loginBodySchema = z.object({
 export const refreshBodySchema = z.object({ refreshToken: required('No refresh token available').max(200) });
 export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() });
 export const googleBodySchema = z.object({ code: required('No authorization code received').max(2048), redirectUri: z.url().max(2048) });
+/** What the web app needs to know of the server before anyone signs in (public). */
+export const clientConfigSchema = z.object({
+  /** Whether test sign-in (`POST /api/auth/test-login`) is on: in the end-to-end test runs only. */
+  testLogin: z.boolean(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
 export const testLoginBodySchema = z.object({ email: email('Please enter your email address.', 'Please enter a valid email address.') });
 export const forgotPasswordBodySchema = z.object({ email: email('Please enter your email address.', 'Please enter a valid email address.') });
 export const resetPasswordBodySchema = z.object({
@@ -127,6 +134,7 @@ export const authOperations: Operation[] = [
   { method: 'post', path: '/api/auth/register', summary: 'Create an account', tag: 'auth', access: 'public', status: 201, body: registerBodySchema, response: sessionSchema, errors: ['EMAIL_EXISTS'] },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', tag: 'auth', access: 'public', body: loginBodySchema, response: sessionSchema, errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'] },
   { method: 'post', path: '/api/auth/google', summary: 'Sign in or up with a Google authorization code', tag: 'auth', access: 'public', body: googleBodySchema, response: sessionSchema, errors: ['GOOGLE_AUTH_FAILED'] },
+  { method: 'get', path: '/api/config', summary: 'What the web app needs to know before anyone signs in: whether test sign-in is on', tag: 'auth', access: 'public', response: clientConfigSchema },
   { method: 'post', path: '/api/auth/test-login', summary: 'Sign in without a password (only where enabled)', tag: 'auth', access: 'public', body: testLoginBodySchema, response: sessionSchema },
   { method: 'post', path: '/api/auth/refresh', summary: 'Rotate the refresh token and issue a new access token', tag: 'auth', access: 'public', body: refreshBodySchema, response: z.object({ tokens: tokensSchema, user: userSchema }), errors: ['INVALID_REFRESH_TOKEN'] },
   { method: 'post', path: '/api/auth/logout', summary: 'Revoke a refresh token', tag: 'auth', access: 'public', body: logoutBodySchema, response: message },

@@ -98,9 +98,12 @@ describe('sign-in', () => {
     expect((await api.get('/api/auth/me')).status).toBe(401);
   });
 
-  it('has no test login unless enabled', async () => {
+  it('has no test login unless enabled, and its public config says so', async () => {
     const response = await api.post('/api/auth/test-login', { email: uniqueEmail() });
     expect(response.status).toBe(404);
+    const config = await api.get('/api/config');
+    expect(config.status).toBe(200);
+    expect(config.body).toEqual({ data: { testLogin: false } });
   });
 });
 

@@ -12,6 +12,12 @@ beforeAll(async () => {
 afterAll(() => auth?.close());
 
 describe('test sign-in, where enabled', () => {
+  it('is announced by the public config, without a token', async () => {
+    const config = await api.get('/api/config');
+    expect(config.status).toBe(200);
+    expect(config.body).toEqual({ data: { testLogin: true } });
+  });
+
   it('signs a member in without a password, creating the account once', async () => {
     const email = uniqueEmail();
     const first = await api.post('/api/auth/test-login', { email });

@@ -50,7 +50,7 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 describe('the Sign In page', () => {
   it('asks for both email and password before calling the server', async () => {
-    const calls = stubApi({ 'POST /api/auth/test-login': { status: 404, body: {} } });
+    const calls = stubApi({ 'GET /api/config': { testLogin: false } });
     renderLogin();
     fill('Email', 'ana@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -61,7 +61,7 @@ describe('the Sign In page', () => {
   it('shows the failed-login message for wrong credentials', async () => {
     stubApi({
       'POST /api/auth/login': () => ({ status: 401, body: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } }),
-      'POST /api/auth/test-login': () => ({ status: 404, body: {} }),
+      'GET /api/config': { testLogin: false },
     });
     renderLogin();
     fill('Email', 'ana@example.com');
@@ -71,18 +71,18 @@ describe('the Sign In page', () => {
   });
 
   it("signs in, says 'Welcome back!' and returns to where the guard stopped the member", async () => {
-    stubApi({ 'POST /api/auth/login': signedIn, 'POST /api/auth/test-login': () => ({ status: 404, body: {} }) });
+    stubApi({ 'POST /api/auth/login': signedIn, 'GET /api/config': { testLogin: false } });
     renderLogin('/admin/search?q=dunk');
     fill('Email', 'ana@example.com');
     fill('Password', 'sneakers-123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Welcome back!')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/admin/search?q=dunk');
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/search?q=dunk');
     expect(session.getState().user?.email).toBe('ana@example.com');
   });
 
   it('goes to /admin/dashboard when nothing was remembered, and offers test sign-in only when the server does', async () => {
-    stubApi({ 'POST /api/auth/login': signedIn, 'POST /api/auth/test-login': () => ({ status: 400, body: { message: 'Please enter your email address.', code: 'VALIDATION_ERROR' } }) });
+    stubApi({ 'POST /api/auth/login': signedIn, 'GET /api/config': { testLogin: true } });
     renderLogin();
     expect(await screen.findByRole('button', { name: 'Test Sign In' })).toBeTruthy();
     fill('Email', 'ana@example.com');
@@ -91,8 +91,16 @@ describe('the Sign In page', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/admin/dashboard');
   });
 
+  it('learns from the public config that test sign-in is off, and never calls it to find out', async () => {
+    const calls = stubApi({ 'GET /api/config': { testLogin: false } });
+    renderLogin();
+    await vi.waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /api/config'));
+    expect(screen.queryByRole('button', { name: 'Test Sign In' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/auth/test-login'))).toHaveLength(0);
+  });
+
   it('shows or hides the password', () => {
-    stubApi({ 'POST /api/auth/test-login': () => ({ status: 404, body: {} }) });
+    stubApi({ 'GET /api/config': { testLogin: false } });
     renderLogin();
     const input = screen.getByLabelText('Password', { exact: true }) as HTMLInputElement;
     expect(input.type).toBe('password');

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import type { ClientConfig } from '@kicksight/contracts/auth';
+import { api } from '../../api/client.ts';
 
 /** The password-reset calls of spec 1 §7, with the spec's fallback messages (sign-in itself lives in the session). */
 export const authApi = {
@@ -24,19 +25,11 @@ export const authApi = {
 /** The sign-in pages' queries. */
 export const authQueries = {
   all: ['auth'] as const,
-  /** Whether the server offers test sign-in: it answers an empty request with a validation error only when it does. */
-  testLoginEnabled: () =>
+  /** What the server says before anyone signs in (whether test sign-in is on); a failure counts as off. */
+  clientConfig: () =>
     queryOptions({
-      queryKey: ['auth', 'test-login-enabled'],
-      queryFn: async () => {
-        try {
-          await api.post('/auth/test-login', {}, { auth: false });
-          return true;
-        } catch (error) {
-          return error instanceof ApiError && error.status === 400;
-        }
-      },
-      retry: false,
+      queryKey: ['auth', 'config'],
+      queryFn: ({ signal }) => api.get<ClientConfig>('/config', { signal, auth: false }),
       staleTime: Infinity,
     }),
   /** Whether a reset link's token is still good (any failure counts as an invalid link); checked once per page visit. */

@@ -3,5 +3,5 @@ import { authQueries } from './api.ts';
 
 /** Whether the server offers test sign-in. */
 export function useTestLoginEnabled(): boolean {
-  return useQuery(authQueries.testLoginEnabled()).data === true;
+  return useQuery(authQueries.clientConfig()).data?.testLogin === true;
 }

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, refreshCollectionViews, type CreateItem } from './api.ts';
-import { refreshUsageSoon } from '../membership/index.ts';
 import { addFailureOf } from './add-errors.ts';
 import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
 import { DialogActions, FieldError, Modal, SelectField, Stack, TextField, todayIso, useToast } from '../../ui/index.ts';
@@ -33,10 +32,7 @@ export function AddItemModal({ open, onClose }: { open: boolean; onClose(): void
         void openLimitPrompt();
       } else toast.show({ title: ADD_ITEM_FAILED, description: cause.message, variant: 'error', duration: 5_000 });
     },
-    onSettled: () => {
-      refreshCollectionViews(queryClient);
-      refreshUsageSoon(queryClient);
-    },
+    onSettled: () => refreshCollectionViews(queryClient),
   });
 
   const submit = (event: FormEvent) => {

@@ -2,7 +2,6 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { idempotent } from '../../api/client.ts';
-import { refreshUsageSoon } from '../membership/index.ts';
 import { triggerOfError } from '../upgrade-prompt/index.ts';
 import { Button, Modal, Stack, countOf, useToast } from '../../ui/index.ts';
 import { collectionApi, refreshCollectionViews, type ImportProblem, type ImportResult } from './api.ts';
@@ -45,10 +44,7 @@ export function CollectionTransfer() {
       else if (triggerOfError(error) === 'collection_limit') void openLimitPrompt();
       else toast.show({ title: 'Import failed', description: error.message, variant: 'error', duration: 5_000 });
     },
-    onSettled: () => {
-      refreshCollectionViews(queryClient);
-      refreshUsageSoon(queryClient);
-    },
+    onSettled: () => refreshCollectionViews(queryClient),
   });
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {

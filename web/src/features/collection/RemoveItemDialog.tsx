@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, refreshCollectionViews, type CollectionItem } from './api.ts';
-import { refreshUsageSoon } from '../membership/index.ts';
 import { DialogActions, Modal, Stack, useToast } from '../../ui/index.ts';
 
 /** Confirms and removes an item. */
@@ -15,10 +14,7 @@ export function RemoveItemDialog({ item, onClose }: { item: CollectionItem; onCl
       onClose();
     },
     onError: () => toast.show({ title: 'Failed to remove item from collection. Please try again.', variant: 'error', duration: 5_000 }),
-    onSettled: () => {
-      refreshCollectionViews(queryClient);
-      refreshUsageSoon(queryClient);
-    },
+    onSettled: () => refreshCollectionViews(queryClient),
   });
   return (
     <Modal open title="Remove Item" onClose={onClose} width={420}>

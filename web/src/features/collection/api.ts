@@ -17,6 +17,7 @@ import type {
 } from '@kicksight/contracts';
 import { API_BASE, api, fetchObjectUrl } from '../../api/client.ts';
 import { shouldRetry } from '../../api/retry.ts';
+import { refreshUsageSoon } from '../membership/index.ts';
 
 /** The shapes of the collection's answers and bodies, from the shared contracts (types only). */
 export type CollectionItem = CollectionItemView;
@@ -65,8 +66,10 @@ export interface TrendingSneaker {
 /** The BFF's aggregations answer a failed part as null, with what failed in `errors`. */
 type WithErrors<T> = Omit<T, 'errors'> & { errors?: string[] };
 
+/** The dashboard's figures (value metrics, trending, market overview) start with this. */
+const DASHBOARD = ['dashboard'] as const;
 /** The value metrics' keys (full and quick) start with this. */
-const VALUE_METRICS = ['dashboard', 'value-metrics'] as const;
+const VALUE_METRICS = [...DASHBOARD, 'value-metrics'] as const;
 
 /** The collection page's queries: its items and photos, the related carousel and the overview above it. */
 export const collectionQueries = {
@@ -111,7 +114,7 @@ export const collectionQueries = {
     }),
   trending: () =>
     queryOptions({
-      queryKey: ['dashboard', 'trending'],
+      queryKey: [...DASHBOARD, 'trending'],
       queryFn: async ({ signal }) => {
         const body = await api.get<{ sneakers?: TrendingSneaker[] | null } | TrendingSneaker[] | null>('/dashboard/trending', { signal });
         return Array.isArray(body) ? body : (body?.sneakers ?? []);
@@ -119,7 +122,7 @@ export const collectionQueries = {
     }),
   marketOverview: () =>
     queryOptions({
-      queryKey: ['dashboard', 'market-overview'],
+      queryKey: [...DASHBOARD, 'market-overview'],
       queryFn: async ({ signal }) => {
         const body = await api.get<WithErrors<MarketOverview> | null>('/dashboard/market-overview', { signal });
         if (!body || typeof body.totalSneakers !== 'number') throw new Error(MARKET_EMPTY);
@@ -129,12 +132,17 @@ export const collectionQueries = {
 };
 
 /**
- * Marks everything a change to the collection moves as stale (active views refetch at once): its pages,
- * stats, photos, recommendations and history, and the value metrics of the market insights.
+ * Every view a change to the collection moves (an add, an edit, a removal, an import; a sale when there is
+ * one), in one place: the collection's pages, stats, photos, recommendations and portfolio history (all under
+ * `collection`), and the dashboard's figures under `dashboard` (the market insights' value metrics, full and
+ * quick, beside trending and the market overview).
  */
+const COLLECTION_VIEWS = [collectionQueries.all, DASHBOARD] as const;
+
+/** Marks every view of the collection stale (those on screen refetch at once) and refreshes the plan's usage. */
 export function refreshCollectionViews(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: collectionQueries.all });
-  void queryClient.invalidateQueries({ queryKey: VALUE_METRICS });
+  for (const queryKey of COLLECTION_VIEWS) void queryClient.invalidateQueries({ queryKey });
+  refreshUsageSoon(queryClient);
 }
 
 export const collectionApi = {

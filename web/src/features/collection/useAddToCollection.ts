@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { collectionApi, refreshCollectionViews, type CreateItem } from './api.ts';
-import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
+import { membershipQueries } from '../membership/index.ts';
 import { useToast } from '../../ui/index.ts';
 import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
 import { addFailureOf } from './add-errors.ts';
@@ -26,10 +26,7 @@ export function useAddToCollection() {
       if (outcome.kind === 'prompt') void openLimitPrompt();
       else toast.show({ title: outcome.message, variant: 'error', duration: 5_000 });
     },
-    onSettled: () => {
-      refreshCollectionViews(queryClient);
-      refreshUsageSoon(queryClient);
-    },
+    onSettled: () => refreshCollectionViews(queryClient),
   });
 
   const add = (item: CreateItem) => {

@@ -63,10 +63,14 @@ export const membershipQueries = {
   currentPlan: () => queryOptions({ queryKey: ['membership', 'current-plan'], queryFn: ({ signal }) => read<CurrentPlan>('/membership/current-plan', signal) }),
   billingHistory: () =>
     queryOptions({ queryKey: ['membership', 'billing-history'], queryFn: ({ signal }) => read<BillingHistoryEntry[]>('/membership/billing-history', signal) }),
-  /** What a change of plan would cost now: asked afresh each time the confirmation opens (it charges nothing). */
+  /**
+   * What a change of plan would cost now: asked afresh each time the confirmation opens (it charges nothing).
+   * Its key stands outside `membership`, so a refresh of the membership (after the change itself) never asks it
+   * again of a plan already held.
+   */
   planChangePreview: (plan: PaidPlan, billingCycle: BillingPeriod) =>
     queryOptions({
-      queryKey: ['membership', 'plan-change', plan, billingCycle],
+      queryKey: ['plan-change-preview', plan, billingCycle],
       queryFn: () => withMembershipAuth(session, () => api.post<PlanChangePreview>('/membership/change-plan/preview', { plan, billingCycle })),
       staleTime: 0,
       gcTime: 0,

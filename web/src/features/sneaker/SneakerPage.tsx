@@ -7,7 +7,7 @@ import { isTrialMembership, membershipQueries, refreshUsageSoon } from '../membe
 import { MarketStatusBadge, SizeSelect, SneakerImage } from '../market/index.ts';
 import { useAddToCollection } from '../collection/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
-import { Badge, Button, Card, ErrorState, Loading, Muted, Stack, formatDate, formatMoney, todayIso } from '../../ui/index.ts';
+import { Badge, Button, Card, ErrorState, Loading, Muted, Skeleton, Stack, formatDate, formatMoney, todayIso } from '../../ui/index.ts';
 import { ForecastPanel } from './ForecastPanel.tsx';
 import { RecentSalesTable } from './RecentSalesTable.tsx';
 import { SalesHistoryPanel } from './SalesHistoryPanel.tsx';
@@ -56,7 +56,7 @@ function Header({ sneaker, size, setSize, locked }: { sneaker: SneakerDetail; si
   return (
     <Top>
       <Card $padding={3}>
-        <SneakerImage src={sneaker.imageUrl} name={sneaker.name} brand={sneaker.brand.name} eager />
+        <SneakerImage src={sneaker.imageUrl} name={sneaker.name} brand={sneaker.brand.name} eager sizes="(max-width: 768px) 100vw, 480px" />
       </Card>
       <Stack $gap={4}>
         <div>
@@ -110,6 +110,8 @@ export default function SneakerPage() {
   const membership = useQuery({ ...membershipQueries.status(), retry: 1 });
   const { isAdmin } = useSession();
   const locked = premiumPanelsLocked(isTrialMembership(membership.data), isAdmin);
+  // The plan's panels ask for their data only once the plan is known: a trial member's page never asks for what it would be refused.
+  const planKnown = isAdmin || !membership.isPending;
 
   const [fromCollection] = useState(() => cameFromCollection(location.state, document.referrer, takeFromCollectionFlag()));
 
@@ -160,9 +162,15 @@ export default function SneakerPage() {
         <SizeFigures sneaker={data} size={size} />
         <SizeTable sneaker={data} onPick={setSize} />
         <LiveMarketCard sneakerId={data.id} />
-        <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
-        <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
-        <ForecastPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
+        {planKnown ? (
+          <>
+            <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
+            <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
+            <ForecastPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
+          </>
+        ) : (
+          <Skeleton $h={320} aria-busy="true" />
+        )}
       </Sections>
     </>
   );
