@@ -47,14 +47,18 @@ async function replicasHealth(urls: string[], timeoutMs: number): Promise<Servic
   return each.find((h) => h.status !== 'ready') ?? each[0]!;
 }
 
-/** The readiness of the BFF itself and of every service, asked in parallel. */
+/**
+ * The readiness of the BFF itself and of every service, asked in parallel. Each process bounds its own
+ * checks (`READINESS_TIMEOUT_MS`), well inside `timeoutMs`: only a process that does not answer at all
+ * reads as unreachable.
+ */
 export async function systemHealth(
   serviceUrls: Record<ServiceName, string[]>,
   ownChecks: Record<string, ReadinessCheck>,
   timeoutMs: number,
 ): Promise<SystemHealth> {
   const [bff, ...rows] = await Promise.all([
-    checkReadiness(ownChecks, timeoutMs),
+    checkReadiness(ownChecks),
     ...Object.entries(serviceUrls).map(async ([name, urls]) => [name, await replicasHealth(urls, timeoutMs)] as const),
   ]);
   const services = Object.fromEntries(rows);

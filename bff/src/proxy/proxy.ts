@@ -2,7 +2,7 @@ import { Agent, type ClientRequest } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { PHOTO_UPLOAD_MAX_BODY_BYTES, REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
-import { AppError, toErrorResponse, type Logger } from '@kicksight/platform';
+import { AppError, sendError, type Logger } from '@kicksight/platform';
 import { EdgeErrorCode, serviceUnavailable } from '../errors.ts';
 import { bodyLimit } from '../edge/hygiene.ts';
 
@@ -56,8 +56,7 @@ function answerProxyError(err: Error, req: Request, res: Response, logger: Logge
       ? new AppError(504, EdgeErrorCode.UPSTREAM_TIMEOUT, `The ${service} service did not answer in time. Please try again.`)
       : serviceUnavailable(service, err);
   (req.log ?? logger).warn({ service, reason: err.message }, 'proxied request failed');
-  const { status, body } = toErrorResponse(error);
-  res.status(status).json(body);
+  sendError(res, error);
 }
 
 /**

@@ -4,8 +4,15 @@ import type { Readiness } from '@kicksight/contracts';
 /** A readiness check: resolves when the dependency answers, throws otherwise. */
 export type ReadinessCheck = () => Promise<unknown>;
 
+/**
+ * How long a readiness check may take. A process always answers its probe within this (plus its own
+ * work), shorter than what the BFF's health waits for a process: a live process with a store away reads
+ * as `not_ready` with the reason, never as unreachable.
+ */
+export const READINESS_TIMEOUT_MS = 750;
+
 /** Runs every check in parallel, each bounded by a time-out. */
-export async function checkReadiness(checks: Record<string, ReadinessCheck>, timeoutMs = 2_000): Promise<Readiness> {
+export async function checkReadiness(checks: Record<string, ReadinessCheck>, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       const started = performance.now();

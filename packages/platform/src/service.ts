@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { commonEnv, envField } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createPgPool, migrate, pgCheck } from './postgres.ts';
-import { createRedis, redisCheck, type Redis } from './redis.ts';
+import { createRedis, redisCheck, redisConnected, type Redis } from './redis.ts';
 import { connectMongo, mongoCheck } from './mongo.ts';
 import { createEventProducer, createKafka, createKafkaCheck, type EventProducer } from './kafka.ts';
 import { createOutboxRelay, type OutboxRelay } from './outbox.ts';
@@ -108,6 +108,9 @@ export interface Infra {
   checks: Record<string, ReadinessCheck>;
 }
 
+/** How long start-up waits for Redis before it goes on without it. */
+const REDIS_START_WAIT_MS = 10_000;
+
 /** Opens what a service needs, migrating its database first; `close` releases it all in reverse order. */
 export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close: () => Promise<void> }> {
   const logger = createLogger(spec.name, spec.logLevel);
@@ -130,6 +133,8 @@ export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close:
     if (spec.redisUrl) {
       const redis = createRedis(spec.redisUrl);
       closers.push(() => redis.quit().catch(() => redis.disconnect()));
+      // Commands fail at once while the client is not connected: the first requests wait for its connection.
+      if (!(await redisConnected(redis, REDIS_START_WAIT_MS))) logger.warn('Redis is not reachable yet; readiness reports it until it is');
       infra.redis = redis;
       infra.checks.redis = redisCheck(redis);
     }
