@@ -42,6 +42,8 @@ export interface HttpSurfaceOptions {
   name: string;
   logger: Logger;
   checks: Record<string, ReadinessCheck>;
+  /** Checks whose failure the service serves through: it stays ready and says it is degraded. */
+  degradable?: string[];
   /** With a service token the surface also has an internal app (`/internal/...` behind the token), reachable only from Kicksight's own processes. */
   serviceToken?: string;
   /** Mounts the public routes; the app's metrics are handed over for routes that report on them. */
@@ -61,10 +63,10 @@ export interface HttpSurfaceOptions {
 
 /** The public and internal express apps of a service, with health, metrics and error handling. */
 export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; internalApp?: Express; metrics: Metrics } {
-  const { name, logger, checks, serviceToken, metricsPort = 'public' } = options;
+  const { name, logger, checks, degradable, serviceToken, metricsPort = 'public' } = options;
   const metrics = createMetrics(name);
   const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths, trustProxy: options.trustProxy });
-  app.use(healthRouter(checks));
+  app.use(healthRouter(checks, { degradable }));
   if (metricsPort === 'public') app.get('/metrics', metrics.handler);
   options.routes?.(app, metrics);
   finishHttpApp(app, logger);
@@ -73,7 +75,7 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
   const internalApp = createHttpApp({ logger });
   // Services calling each other never revalidate an answer: no ETag (a hash of every body) on this port.
   internalApp.set('etag', false);
-  internalApp.use(healthRouter(checks));
+  internalApp.use(healthRouter(checks, { degradable }));
   if (metricsPort === 'internal') internalApp.get('/metrics', metrics.handler);
   if (serviceToken !== undefined) internalApp.use('/internal', requireServiceToken(serviceToken));
   options.internalRoutes?.(internalApp);

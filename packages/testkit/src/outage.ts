@@ -24,16 +24,22 @@ export async function expectUnavailable(call: () => Promise<JsonAnswer>, label: 
 }
 
 /** A process's `/readyz`: its status, the checks that failed and how long it took to answer. */
-export async function readiness(baseUrl: string): Promise<{ status: number; failed: Record<string, string>; ms: number }> {
+export async function readiness(baseUrl: string): Promise<{ status: number; failed: Record<string, string>; degraded: string[]; ms: number }> {
   const { answer, ms } = await timed(() => fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }));
-  const body = (await answer.json()) as { checks: Record<string, { ok: boolean; error?: string }> };
+  const body = (await answer.json()) as { checks: Record<string, { ok: boolean; error?: string }>; degraded?: string[] };
   const failed = Object.fromEntries(Object.entries(body.checks).filter(([, check]) => !check.ok).map(([name, check]) => [name, check.error ?? '']));
-  return { status: answer.status, failed, ms };
+  return { status: answer.status, failed, degraded: body.degraded ?? [], ms };
 }
 
-/** Waits until the process is ready again (its stores back), at most `timeoutMs`. */
+/** Waits until the process is ready again with every store back (none failing, none degraded), at most `timeoutMs`. */
 export async function waitUntilReady(baseUrl: string, timeoutMs = 10_000): Promise<void> {
-  await waitFor(async () => (await readiness(baseUrl).catch(() => undefined))?.status === 200, { timeoutMs, message: `${baseUrl} to be ready again` });
+  await waitFor(
+    async () => {
+      const ready = await readiness(baseUrl).catch(() => undefined);
+      return ready?.status === 200 && Object.keys(ready.failed).length === 0;
+    },
+    { timeoutMs, message: `${baseUrl} to be ready again with every store` },
+  );
 }
 
 /** Checks that the process answers its probe within a second, not ready, naming exactly the checks that failed. */
@@ -41,5 +47,14 @@ export async function expectNotReady(baseUrl: string, failing: string[]): Promis
   const ready = await readiness(baseUrl);
   expect(ready.status).toBe(503);
   expect(Object.keys(ready.failed).sort()).toEqual([...failing].sort());
+  expect(ready.ms).toBeLessThan(OUTAGE_ANSWER_MS);
+}
+
+/** Checks that the process answers its probe within a second, still ready, naming the stores it does without. */
+export async function expectDegraded(baseUrl: string, stores: string[]): Promise<void> {
+  const ready = await readiness(baseUrl);
+  expect(ready.status).toBe(200);
+  expect(Object.keys(ready.failed).sort()).toEqual([...stores].sort());
+  expect(ready.degraded.sort()).toEqual([...stores].sort());
   expect(ready.ms).toBeLessThan(OUTAGE_ANSWER_MS);
 }
