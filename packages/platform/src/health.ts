@@ -21,6 +21,16 @@ export interface ReadinessOptions {
   degradable?: string[];
 }
 
+/** Set once the process has begun to shut down: readiness goes off before anything else stops. */
+let shuttingDown = false;
+
+/** Turns readiness off for good (the process is shutting down): load balancers stop sending it requests. */
+export function markShuttingDown(): void {
+  shuttingDown = true;
+}
+
+export const isShuttingDown = (): boolean => shuttingDown;
+
 /** Runs every check in parallel, each bounded by a time-out. */
 export async function checkReadiness(checks: Record<string, ReadinessCheck>, { timeoutMs = READINESS_TIMEOUT_MS, degradable = [] }: ReadinessOptions = {}): Promise<Readiness> {
   const entries = await Promise.all(
@@ -52,6 +62,10 @@ export function healthRouter(checks: Record<string, ReadinessCheck>, options: Re
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
+    if (shuttingDown) {
+      res.status(503).json({ status: 'not_ready', checks: { shutdown: { ok: false, error: 'shutting down', ms: 0 } } });
+      return;
+    }
     const readiness = await checkReadiness(checks, options);
     res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
