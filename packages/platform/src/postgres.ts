@@ -63,6 +63,13 @@ export function createPgPool(connectionString: string, options: PgPoolOptions = 
 /** Runs `fn` in a transaction on one client; commits on success, rolls back on any error. */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // The connection dropping between two statements is reported on the client, which the pool does not
+  // listen to while it is lent out: unheard, the report would crash the process.
+  let broken = false;
+  const onError = () => {
+    broken = true;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -72,7 +79,9 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    client.release();
+    // A broken client is ended, keeping its listener for the reports of its end.
+    if (!broken) client.off('error', onError);
+    client.release(broken ? true : undefined);
   }
 }
 
