@@ -86,7 +86,12 @@ async function underLoad(during: () => Promise<number>): Promise<{ samples: Samp
   const journeys: Journey[] = [];
   let running = true;
   const members = Array.from({ length: MEMBERS_AT_ONCE }, async () => {
-    while (running) journeys.push(await journey(samples));
+    while (running) {
+      const run = await journey(samples);
+      journeys.push(run);
+      // A member refused goes on a moment later, as a person would (and within the per-address limit).
+      if (!run.added) await sleep(500);
+    }
   });
   const readyMs = await during();
   running = false;

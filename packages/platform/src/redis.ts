@@ -16,22 +16,24 @@ export const REDIS_FAIL_FAST: RedisOptions = {
 };
 
 /**
- * Settings of a connection that waits by design (a subscriber, a blocking read, BullMQ): commands queue
- * while it reconnects and are never timed out.
+ * A client, fail-fast unless the caller overrides (BullMQ's connections set `maxRetriesPerRequest: null`).
+ * Commands sent before its first connection wait for it (a process starting); from then on none waits.
  */
-export const REDIS_WAITING: RedisOptions = { enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined };
-
-/** A Redis client, fail-fast unless the caller overrides (see `REDIS_WAITING`). */
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { ...REDIS_FAIL_FAST, ...options });
+  const redis = new Redis(url, { ...REDIS_FAIL_FAST, enableOfflineQueue: true, ...options });
+  if (options.enableOfflineQueue === undefined) redis.once('ready', () => (redis.options.enableOfflineQueue = false));
   // Connection errors surface through readiness and failed commands, not as crashes.
   redis.on('error', () => {});
   return redis;
 }
 
-/** A second connection of a client for work that waits by design (see `REDIS_WAITING`). */
-export function waitingConnection(redis: Redis): Redis {
-  const connection = redis.duplicate(REDIS_WAITING);
+/**
+ * A second connection of a client for blocking reads (XREAD BLOCK): fail-fast like its client, but with
+ * no command time-out, which a read blocking by design would outlast. A read while Redis is away fails
+ * at once, and closing the connection ends a read that waits.
+ */
+export function blockingConnection(redis: Redis): Redis {
+  const connection = redis.duplicate({ commandTimeout: undefined });
   connection.on('error', () => {});
   return connection;
 }

@@ -48,10 +48,13 @@ describe('with Redis away', () => {
       expect(ms).toBeLessThan(OUTAGE_ANSWER_MS);
       // The usage-ledger follower, reading from Redis, stops with it.
       await expectNotReady(billing.url, ['redis', 'workers']);
+      // Long enough for the ledger follower to lose its lease: it must take it again once Redis is back.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
     } finally {
       await billing.proxies.redis!.enable();
     }
-    await waitUntilReady(billing.url);
+    await waitUntilReady(billing.url, 20_000);
     expect(await consume(userId, 'second')).toMatchObject({ used: 2, counted: true });
+    await billing.ledgerWritten();
   });
 });
