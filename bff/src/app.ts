@@ -29,6 +29,13 @@ export interface BffApp extends ServiceApp {
   endStreams(): void;
 }
 
+/**
+ * What the BFF serves without: with Redis away, rate limits count in this pod's memory (live updates and
+ * cached API-key exchanges pause); with Kafka away, requests go on (deletions and live updates arrive
+ * once it is back). Verified tokens and the denylist are in memory either way.
+ */
+const BFF_DEGRADABLE = ['redis', 'kafka'];
+
 /** The BFF: the one origin of `/api` for the web app. */
 export function createApp({ infra, config }: Deps): BffApp {
   const { logger, clock, redis, kafka, kafkaPrefix: prefix } = infra;
@@ -88,7 +95,7 @@ export function createApp({ infra, config }: Deps): BffApp {
     timeoutMs: config.DASHBOARD_TIMEOUT_MS,
   });
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
-  const health = async () => systemHealth(config.serviceUrls, infra.checks, config.HEALTH_TIMEOUT_MS);
+  const health = async () => systemHealth(config.serviceUrls, { checks: infra.checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS);
   const { app, internalApp } = createHttpSurface({
     name: 'bff',
     logger,
@@ -96,6 +103,7 @@ export function createApp({ infra, config }: Deps): BffApp {
     metricsPort: 'internal',
     // Ready once the stores answer and this pod has read every deletion that was on the user topic.
     checks: { ...infra.checks, userEvents: userEvents.caughtUp },
+    degradable: BFF_DEGRADABLE,
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
     parseJson: false,
     trustProxy: config.TRUST_PROXY_HOPS,

@@ -75,6 +75,17 @@ describe.each(Object.entries(VALUES_SETS))('the chart with %s', (_label, valuesF
     }
   });
 
+  it('lets every workload leave its endpoints before SIGTERM, and gives it the time to drain within its grace period', () => {
+    const config = objects.find((o) => o.kind === 'ConfigMap' && (o as { data?: Record<string, string> }).data?.SHUTDOWN_GRACE_MS) as { data: Record<string, string> } | undefined;
+    const drainS = Number(config!.data.SHUTDOWN_GRACE_MS) / 1000;
+    for (const deployment of deployments) {
+      const preStop = (firstContainer(deployment) as { lifecycle?: { preStop?: { sleep?: { seconds: number } } } }).lifecycle?.preStop?.sleep?.seconds;
+      const grace = (podSpecOf(deployment) as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds;
+      expect(preStop, deployment.metadata.name).toBeGreaterThan(0);
+      expect(grace, deployment.metadata.name).toBeGreaterThanOrEqual(preStop! + drainS + 5);
+    }
+  });
+
   it('gives a disruption budget to every workload that runs or scales to more than one pod', () => {
     for (const deployment of deployments) {
       const replicas = (deployment.spec as { replicas?: number }).replicas;

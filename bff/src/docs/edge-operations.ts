@@ -13,9 +13,13 @@ import {
 } from '@kicksight/contracts';
 import { demoAccessBodySchema, demoTicketSchema } from '../demo/demo-gate.ts';
 
+/** Anyone reads `degraded: true` of a part serving with less than usual; administrators read which stores it does without. */
+const degradedSchema = z.union([z.literal(true), z.array(z.string())]).optional();
+
 /** A service's health: its status for anyone; its address, store checks and timing for administrators. */
 const serviceHealthSchema = z.object({
   status: z.enum(['ready', 'not_ready', 'unreachable']),
+  degraded: degradedSchema,
   url: z.string().optional(),
   checks: readinessSchema.shape.checks.optional(),
   error: z.string().optional(),
@@ -58,7 +62,11 @@ export const edgeOperations: Operation[] = [
     summary: 'Whether the BFF and every service are ready; an administrator also sees their addresses, store checks and timings',
     tag: 'system',
     access: 'optional',
-    response: z.object({ status: z.enum(['ok', 'degraded']), bff: readinessSchema.optional(), services: z.record(z.string(), serviceHealthSchema) }),
+    response: z.object({
+      status: z.enum(['ok', 'degraded']),
+      bff: z.object({ status: readinessSchema.shape.status, checks: readinessSchema.shape.checks.optional(), degraded: degradedSchema }).optional(),
+      services: z.record(z.string(), serviceHealthSchema),
+    }),
   },
   {
     method: 'get',

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ErrorCode } from '@kicksight/contracts';
 import { AppError, type Logger, type Redis } from '@kicksight/platform';
 
@@ -22,13 +22,21 @@ export interface RateLimiter {
 }
 
 /**
- * A fixed-window limit shared by every pod through Redis. When Redis is unreachable the request
- * goes through (logged): the limit protects the services, it must not take the product down.
+ * A fixed-window limit shared by every pod through Redis. While Redis is away the same limit is counted
+ * in this pod's memory (rate-limiter-flexible's insurance limiter), without waiting on Redis: the limit
+ * keeps protecting the services, per pod, and never takes the product down. Should both fail, the
+ * request goes through (logged).
  */
 export function createRateLimiter({ redis, keyPrefix, points, durationS, logger, message = 'Too many requests. Please slow down and try again shortly.' }: RateLimitOptions): RateLimiter {
-  // Commands wait in ioredis' queue while the connection comes up (a fresh pod counts its first requests too);
-  // a Redis that stays down fails them after its retries, and the request goes through.
-  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationS });
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: durationS,
+    // A client that is not connected goes straight to memory instead of trying Redis first.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: durationS }),
+  });
   return {
     async consume(key, res) {
       try {

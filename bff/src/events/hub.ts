@@ -26,7 +26,9 @@ export interface StreamHub {
  * to a user's channel while at least one of that user's streams is open on it.
  */
 export function createStreamHub({ redis, logger }: { redis: Redis; logger: Logger }): StreamHub {
-  const subscriber = redis.duplicate();
+  // Subscribing waits for a connection coming up (a pod just started) but fails after one reconnection
+  // attempt while Redis is away: the stream then answers 503 instead of hanging.
+  const subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
   subscriber.on('error', (err) => logger.warn({ err }, 'event stream subscriber connection error'));
   const listeners = new Map<string, { set: Set<Listener>; ready: Promise<unknown> }>();
 

@@ -5,6 +5,8 @@ export interface ServiceHealth {
   url: string;
   status: 'ready' | 'not_ready' | 'unreachable';
   checks?: Readiness['checks'];
+  /** The stores it serves without just now (see `Readiness.degraded`). */
+  degraded?: string[];
   error?: string;
   ms: number;
 }
@@ -15,15 +17,22 @@ export interface SystemHealth {
   services: Record<string, ServiceHealth>;
 }
 
-/** What anyone may read of the system's health: up or down, per service, with no address, store or timing. */
+/**
+ * What anyone may read of the system's health: up or down per service, and whether it serves with less
+ * than usual (`degraded: true`), with no address, store or timing.
+ */
 export interface PublicHealth {
   status: SystemHealth['status'];
-  services: Record<string, { status: ServiceHealth['status'] }>;
+  bff?: { status: Readiness['status']; degraded?: true };
+  services: Record<string, { status: ServiceHealth['status']; degraded?: true }>;
 }
 
-export const publicHealth = ({ status, services }: SystemHealth): PublicHealth => ({
+const publicRow = <T extends { degraded?: string[] }>(row: T) => (row.degraded?.length ? { degraded: true as const } : {});
+
+export const publicHealth = ({ status, bff, services }: SystemHealth): PublicHealth => ({
   status,
-  services: Object.fromEntries(Object.entries(services).map(([name, row]) => [name, { status: row.status }])),
+  bff: { status: bff.status, ...publicRow(bff) },
+  services: Object.fromEntries(Object.entries(services).map(([name, row]) => [name, { status: row.status, ...publicRow(row) }])),
 });
 
 /** Asks one service's `/readyz`, bounded by a time-out. */
@@ -34,7 +43,7 @@ async function serviceHealth(url: string, timeoutMs: number): Promise<ServiceHea
     const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(timeoutMs) });
     const body = readinessSchema.safeParse(await response.json());
     if (!body.success) return { url, status: 'unreachable', error: `unexpected answer (HTTP ${response.status})`, ms: ms() };
-    return { url, status: body.data.status, checks: body.data.checks, ms: ms() };
+    return { url, status: body.data.status, checks: body.data.checks, ...(body.data.degraded ? { degraded: body.data.degraded } : {}), ms: ms() };
   } catch (err) {
     const error = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'not reachable';
     return { url, status: 'unreachable', error, ms: ms() };
@@ -44,20 +53,24 @@ async function serviceHealth(url: string, timeoutMs: number): Promise<ServiceHea
 /** A service with several replicas is as ready as its least ready one (each is asked). */
 async function replicasHealth(urls: string[], timeoutMs: number): Promise<ServiceHealth> {
   const each = await Promise.all(urls.map((url) => serviceHealth(url, timeoutMs)));
-  return each.find((h) => h.status !== 'ready') ?? each[0]!;
+  return each.find((h) => h.status !== 'ready') ?? each.find((h) => h.degraded) ?? each[0]!;
 }
 
-/** The readiness of the BFF itself and of every service, asked in parallel. */
+/**
+ * The readiness of the BFF itself and of every service, asked in parallel. Each process bounds its own
+ * checks (`READINESS_TIMEOUT_MS`), well inside `timeoutMs`: only a process that does not answer at all
+ * reads as unreachable.
+ */
 export async function systemHealth(
   serviceUrls: Record<ServiceName, string[]>,
-  ownChecks: Record<string, ReadinessCheck>,
+  own: { checks: Record<string, ReadinessCheck>; degradable: string[] },
   timeoutMs: number,
 ): Promise<SystemHealth> {
   const [bff, ...rows] = await Promise.all([
-    checkReadiness(ownChecks, timeoutMs),
+    checkReadiness(own.checks, { degradable: own.degradable }),
     ...Object.entries(serviceUrls).map(async ([name, urls]) => [name, await replicasHealth(urls, timeoutMs)] as const),
   ]);
   const services = Object.fromEntries(rows);
-  const allReady = bff.status === 'ready' && rows.every(([, h]) => h.status === 'ready');
-  return { status: allReady ? 'ok' : 'degraded', bff, services };
+  const whole = [bff, ...rows.map(([, h]) => h)].every((h) => h.status === 'ready' && !h.degraded);
+  return { status: whole ? 'ok' : 'degraded', bff, services };
 }

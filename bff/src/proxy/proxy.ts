@@ -2,7 +2,7 @@ import { Agent, type ClientRequest } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { PHOTO_UPLOAD_MAX_BODY_BYTES, REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
-import { AppError, toErrorResponse, type Logger } from '@kicksight/platform';
+import { AppError, sendError, type Logger } from '@kicksight/platform';
 import { EdgeErrorCode, serviceUnavailable } from '../errors.ts';
 import { bodyLimit } from '../edge/hygiene.ts';
 
@@ -23,6 +23,13 @@ export interface ProxyOptions {
 }
 
 const ownerOf = (req: Request): ServiceName => req.edgeRoute!.owner as ServiceName;
+
+/** Methods whose request carries no body and changes nothing: safe to send again to another replica. */
+const RETRIABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A replica that refused or dropped the connection (stopping, restarting) before it answered. */
+const REPLICA_GONE = new Set(['ECONNREFUSED', 'ECONNRESET']);
+/** How long a replica that refused is passed over. */
+const REPLICA_GONE_MS = 2_000;
 
 /** Sets the headers the services may rely on: the request id, and who the client is as the BFF saw it. */
 function prepareHeaders(req: Request): void {
@@ -56,8 +63,7 @@ function answerProxyError(err: Error, req: Request, res: Response, logger: Logge
       ? new AppError(504, EdgeErrorCode.UPSTREAM_TIMEOUT, `The ${service} service did not answer in time. Please try again.`)
       : serviceUnavailable(service, err);
   (req.log ?? logger).warn({ service, reason: err.message }, 'proxied request failed');
-  const { status, body } = toErrorResponse(error);
-  res.status(status).json(body);
+  sendError(res, error);
 }
 
 /**
@@ -69,15 +75,21 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
   const agent = new Agent({ keepAlive: true });
   // Targets parsed once: a URL string returned here would be parsed again on every request, twice.
   // A service with several replicas gets its requests in turn.
-  const targets = new Map(Object.entries(serviceUrls).map(([service, urls]) => [service, { urls: urls.map((url) => new URL(url)), next: 0 }]));
-  const targetOf = (service: ServiceName): URL => {
-    const target = targets.get(service)!;
-    const url = target.urls[target.next]!;
-    target.next = (target.next + 1) % target.urls.length;
-    return url;
+  const targets = new Map(Object.entries(serviceUrls).map(([service, urls]) => [service, { urls: urls.map((url) => new URL(url)), next: 0, goneUntil: urls.map(() => 0) }]));
+  /** The replica each request was sent to last. */
+  const sentTo = new WeakMap<Request, number>();
+  const targetOf = (req: Request): URL => {
+    const target = targets.get(ownerOf(req))!;
+    const now = Date.now();
+    // Replicas that refused a connection a moment ago are passed over while another one is there.
+    let index = target.next;
+    for (let tried = 0; tried < target.urls.length && target.goneUntil[index]! > now; tried++) index = (index + 1) % target.urls.length;
+    target.next = (index + 1) % target.urls.length;
+    sentTo.set(req, index);
+    return target.urls[index]!;
   };
   const proxy = createProxyMiddleware<Request, Response>({
-    router: (req) => targetOf(ownerOf(req)),
+    router: (req) => targetOf(req),
     changeOrigin: true,
     agent,
     // Our own handlers only: errors become JSON answers, nothing is written to the console.
@@ -86,6 +98,7 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
       (server) => {
         server.on('proxyReq', (proxyReq) => boundWait(proxyReq, timeoutMs));
         server.on('error', (err, req, res) => {
+          if (req && res && 'writeHead' in res && retried(err, req, res as Response)) return;
           if (req && res && 'writeHead' in res) answerProxyError(err, req, res as Response, logger);
           else logger.warn({ err }, 'proxy error outside a request');
         });
@@ -95,6 +108,20 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
   const limit = bodyLimit(bodyLimitBytes);
   // A photo upload carries up to 5 MB of image (collection checks the image itself).
   const uploadLimit = bodyLimit(Math.max(bodyLimitBytes, PHOTO_UPLOAD_MAX_BODY_BYTES));
+  // A read a replica refused or dropped before answering goes to the next replica (each tried once):
+  // a replica shutting down or restarting costs the caller nothing.
+  const retries = new WeakMap<Request, { left: number; again: () => void }>();
+  const retried = (err: Error, req: Request, res: Response): boolean => {
+    const retry = retries.get(req);
+    const code = (err as { code?: string }).code;
+    if (!retry || retry.left <= 0 || res.headersSent || !RETRIABLE_METHODS.has(req.method) || !code || !REPLICA_GONE.has(code)) return false;
+    retry.left -= 1;
+    const index = sentTo.get(req);
+    if (index !== undefined) targets.get(ownerOf(req))!.goneUntil[index] = Date.now() + REPLICA_GONE_MS;
+    (req.log ?? logger).warn({ service: ownerOf(req), reason: err.message }, 'replica gone; trying the next one');
+    retry.again();
+    return true;
+  };
   const handler: RequestHandler = (req, res, next) => {
     const owner = req.edgeRoute?.owner;
     if (!owner || owner === 'bff') return next();
@@ -102,7 +129,9 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
     limitOf(req, res, (err?: unknown) => {
       if (err) return next(err);
       prepareHeaders(req);
-      void proxy(req, res, next);
+      const again = () => void proxy(req, res, next);
+      retries.set(req, { left: targets.get(owner)!.urls.length - 1, again });
+      again();
     });
   };
   return { handler, close: () => agent.destroy() };

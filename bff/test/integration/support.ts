@@ -15,17 +15,19 @@ export interface BffOptions {
   /** Starts the consumers too (the event relay and the denylist). */
   start?: boolean;
   logger?: Logger;
+  /** Another way to the run's Redis (a proxy the test can cut). */
+  redisUrl?: string;
 }
 
 /** A BFF built as main.ts builds it, on a free port, against the shared Redis and Kafka. */
-export async function startBff({ stack, prefix, cleanups, env, start = false, logger }: BffOptions): Promise<{ url: string; app: BffApp; infra: Infra }> {
+export async function startBff({ stack, prefix, cleanups, env, start = false, logger, redisUrl = stack.redis }: BffOptions): Promise<{ url: string; app: BffApp; infra: Infra }> {
   const config = loadConfig({
     SERVICE_TOKEN,
     ...stackEnv(stack, prefix),
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const opened = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl: stack.redis, kafka: { brokers: stack.kafkaBrokers, prefix } });
+  const opened = await openInfra({ name: 'bff', logLevel: 'silent', redisUrl, kafka: { brokers: stack.kafkaBrokers, prefix } });
   cleanups.add(opened.close);
   const infra = logger ? { ...opened.infra, logger } : opened.infra;
   const app = createApp({ infra, config });

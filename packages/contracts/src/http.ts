@@ -18,5 +18,7 @@ export const CORRELATION_ID_HEADER = 'x-correlation-id';
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   checks: z.record(z.string(), z.object({ ok: z.boolean(), error: z.string().optional(), ms: z.number() })),
+  /** Failed checks the process serves without (from memory, or refusing only what needs them): it stays ready. */
+  degraded: z.array(z.string()).optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,7 +1,14 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { ErrorCode, type ErrorBody } from '@kicksight/contracts';
 import type { Logger } from './logger.ts';
+import { isStoreUnavailable } from './store-errors.ts';
+
+/** What a 503 asks the client to wait before trying again, in seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The answer of a request that needed a store or a service that is away: nothing about which, or why. */
+export const UNAVAILABLE_MESSAGE = 'Kicksight is briefly unavailable. Please try again in a few seconds.';
 
 /** The one error type of the backend: an HTTP status, a machine code and a message a person can read. */
 export class AppError extends Error {
@@ -49,19 +56,31 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   if (type === 'entity.too.large') {
     return { status: 413, body: { message: 'Request body is too large', code: ErrorCode.PAYLOAD_TOO_LARGE } };
   }
+  if (isStoreUnavailable(err)) return { status: 503, body: { message: UNAVAILABLE_MESSAGE, code: ErrorCode.SERVICE_UNAVAILABLE } };
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: ErrorCode.INTERNAL_ERROR } };
 }
 
-/** The one express error handler: known errors keep their status; anything else is logged and answered 500. */
+/** Answers an error: its status and body, and `Retry-After` on a 503 (unless the thrower set its own). */
+export function sendError(res: Response, err: unknown): { status: number; body: ErrorBody } {
+  const answer = toErrorResponse(err);
+  if (answer.status === 503 && !res.hasHeader('retry-after')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  res.status(answer.status).json(answer.body);
+  return answer;
+}
+
+/**
+ * The one express error handler: known errors keep their status; a store that is away is answered 503;
+ * anything else is logged and answered 500.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const { status, body } = toErrorResponse(err);
-    if (status >= 500) (req.log ?? logger).error({ err }, 'request failed');
-    res.status(status).json(body);
+    const { status } = sendError(res, err);
+    if (status === 503) (req.log ?? logger).warn({ err }, 'request answered 503: a dependency is unavailable');
+    else if (status >= 500) (req.log ?? logger).error({ err }, 'request failed');
   };
 }
 

@@ -8,6 +8,7 @@ import { REQUEST_ID_HEADER, findUnsafeText, unsafeTextMessage } from '@kicksight
 import type { Logger } from './logger.ts';
 import { redactUrl } from './logger.ts';
 import { AppError, errorHandler, notFoundHandler } from './errors.ts';
+import { isShuttingDown } from './health.ts';
 import type { Metrics } from './metrics.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -56,6 +57,12 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
     }),
   );
   if (metrics) app.use(metrics.httpMiddleware);
+  // While the process drains, every answer closes its connection: a caller keeping connections open
+  // (the BFF's agent) opens its next one to a replica that stays.
+  app.use((_req, res, next) => {
+    if (isShuttingDown()) res.setHeader('Connection', 'close');
+    next();
+  });
   if (parseJson) {
     const json = express.json({ limit: bodyLimit });
     const raw = express.raw({ type: '*/*', limit: bodyLimit });

@@ -2,6 +2,7 @@ export * from './config.ts';
 export * from './clock.ts';
 export * from './logger.ts';
 export * from './errors.ts';
+export * from './store-errors.ts';
 export * from './http.ts';
 export * from './metrics.ts';
 export * from './health.ts';

@@ -66,7 +66,7 @@ export function kafkaLogLevel({ level, log }: Pick<LogEntry, 'level' | 'log'>): 
   return LEVELS[level] ?? 'info';
 }
 
-export function createKafka({ clientId, brokers, logger, connectionTimeoutMs = 3_000 }: KafkaOptions): Kafka {
+export function createKafka({ clientId, brokers, logger, connectionTimeoutMs = 1_000 }: KafkaOptions): Kafka {
   return new KafkaClient({
     clientId,
     brokers,
@@ -128,6 +128,9 @@ async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000
   }
 }
 
+/** How long the broker may take to acknowledge a batch (only relays send: a request never waits on Kafka). */
+const PRODUCE_TIMEOUT_MS = 5_000;
+
 export interface EventProducer {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
@@ -157,7 +160,7 @@ export function createEventProducer(kafka: Kafka, { prefix = '' }: { prefix?: st
         byTopic.set(topic, messages);
       }
       if (byTopic.size === 0) return;
-      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      await producer.sendBatch({ acks: -1, timeout: PRODUCE_TIMEOUT_MS, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
     },
   };
 }
@@ -278,7 +281,8 @@ export function createKafkaCheck(kafka: Kafka): { check: () => Promise<unknown>;
   return {
     async check() {
       if (!admin) {
-        const candidate = kafka.admin();
+        // A broker that is away fails the check at once, inside the readiness time-out, instead of retrying.
+        const candidate = kafka.admin({ retry: { retries: 0 } });
         await candidate.connect();
         admin = candidate;
       }

@@ -1,3 +1,4 @@
+import { markShuttingDown } from './health.ts';
 import type { Logger } from './logger.ts';
 
 type Step = { name: string; run: () => Promise<void> };
@@ -19,8 +20,12 @@ export class Lifecycle {
     this.steps.push({ name, run });
   }
 
-  /** Runs every step once, in order; a failing step is logged and the next one still runs. */
+  /**
+   * Turns readiness off, then runs every step once, in order; a failing step is logged and the next one
+   * still runs.
+   */
   stop(): Promise<void> {
+    markShuttingDown();
     this.stopping ??= (async () => {
       for (const step of this.steps) {
         try {

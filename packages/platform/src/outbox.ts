@@ -188,7 +188,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         broken = true;
         log.warn({ err: err instanceof Error ? err.message : err }, 'outbox relay lost its connection; retrying');
       } finally {
-        client?.off('error', onError);
+        // A broken client is ended and may still report its end: it keeps a listener, or the report would crash the process.
+        if (!broken) client?.off('error', onError);
         client?.release(broken ? true : undefined);
       }
       if (running) await sleep(pollMs);

@@ -22,13 +22,37 @@ const types = {
     oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export function createPgPool(connectionString: string, options: { max?: number; name?: string } = {}): pg.Pool {
+/**
+ * Fail-fast limits of a pool: a request never waits long on a PostgreSQL that is away. A refused or cut
+ * connection fails at once; these bound a server that stops answering.
+ */
+export const PG_TIMEOUTS = {
+  /** Waiting for a connection, new or from the pool. */
+  connectMs: 1_000,
+  /** The server cancels a statement running longer (SQLSTATE 57014). */
+  statementMs: 3_000,
+  /** The client gives up on an answer that never comes (a server gone silent). */
+  queryMs: 3_500,
+};
+
+export interface PgPoolOptions {
+  max?: number;
+  name?: string;
+  /** Jobs and tools with long statements may allow more than the request path's limit. */
+  statementTimeoutMs?: number;
+}
+
+export function createPgPool(connectionString: string, options: PgPoolOptions = {}): pg.Pool {
+  const statementMs = options.statementTimeoutMs ?? PG_TIMEOUTS.statementMs;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.name,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: PG_TIMEOUTS.connectMs,
+    statement_timeout: statementMs,
+    query_timeout: statementMs + (PG_TIMEOUTS.queryMs - PG_TIMEOUTS.statementMs),
+    keepAlive: true,
     types,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -39,6 +63,13 @@ export function createPgPool(connectionString: string, options: { max?: number; 
 /** Runs `fn` in a transaction on one client; commits on success, rolls back on any error. */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // The connection dropping between two statements is reported on the client, which the pool does not
+  // listen to while it is lent out: unheard, the report would crash the process.
+  let broken = false;
+  const onError = () => {
+    broken = true;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -48,7 +79,9 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    client.release();
+    // A broken client is ended, keeping its listener for the reports of its end.
+    if (!broken) client.off('error', onError);
+    client.release(broken ? true : undefined);
   }
 }
 

@@ -2,12 +2,55 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 export type { Redis };
 
-/** A Redis client; BullMQ connections need `maxRetriesPerRequest: null`, so callers may override. */
+/**
+ * Fail-fast settings of a client on a request path: a command while Redis is away fails at once (no
+ * offline queue) instead of waiting for a reconnection, a command cut by a dropped connection is retried
+ * once, a silent server times out, and the client keeps reconnecting at most a second apart.
+ */
+export const REDIS_FAIL_FAST: RedisOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 1_000,
+  commandTimeout: 1_000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+};
+
+/**
+ * A client, fail-fast unless the caller overrides (BullMQ's connections set `maxRetriesPerRequest: null`).
+ * Commands sent before its first connection wait for it (a process starting); from then on none waits.
+ */
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, ...options });
+  const redis = new Redis(url, { ...REDIS_FAIL_FAST, enableOfflineQueue: true, ...options });
+  if (options.enableOfflineQueue === undefined) redis.once('ready', () => (redis.options.enableOfflineQueue = false));
   // Connection errors surface through readiness and failed commands, not as crashes.
   redis.on('error', () => {});
   return redis;
+}
+
+/**
+ * A second connection of a client for blocking reads (XREAD BLOCK): fail-fast like its client, but with
+ * no command time-out, which a read blocking by design would outlast. A read while Redis is away fails
+ * at once, and closing the connection ends a read that waits.
+ */
+export function blockingConnection(redis: Redis): Redis {
+  const connection = redis.duplicate({ commandTimeout: undefined });
+  connection.on('error', () => {});
+  return connection;
+}
+
+/** Resolves once the client is connected, or after `timeoutMs` (a Redis away at start-up shows in readiness). */
+export function redisConnected(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once('ready', onReady);
+  });
 }
 
 export const redisCheck = (redis: Redis) => () => redis.ping();

@@ -3,15 +3,17 @@ import request from 'supertest';
 import { createLogger } from './logger.ts';
 import { createHttpSurface } from './service.ts';
 import { AppError } from './errors.ts';
+import { READINESS_TIMEOUT_MS } from './health.ts';
 
 const logger = createLogger('test', 'silent');
 const TOKEN = 'a-service-token-of-length';
 
-function surface(checks: Record<string, () => Promise<unknown>>) {
+function surface(checks: Record<string, () => Promise<unknown>>, degradable?: string[]) {
   return createHttpSurface({
     name: 'demo',
     logger,
     checks,
+    degradable,
     serviceToken: TOKEN,
     routes: (app) => {
       app.post('/api/echo', (req, res) => {
@@ -37,6 +39,23 @@ describe('createHttpSurface', () => {
     expect(ready.body.status).toBe('not_ready');
     expect(ready.body.checks.postgres.ok).toBe(true);
     expect(ready.body.checks.kafka).toMatchObject({ ok: false, error: 'broker unreachable' });
+  });
+
+  it('answers its probe within its own time-out when a check hangs, naming the check that did not answer', async () => {
+    const { app } = surface({ postgres: async () => {}, redis: () => new Promise(() => {}) });
+    const started = performance.now();
+    const ready = await request(app).get('/readyz').expect(503);
+    expect(performance.now() - started).toBeLessThan(READINESS_TIMEOUT_MS + 250);
+    expect(ready.body.checks.redis).toMatchObject({ ok: false, error: `redis did not answer within ${READINESS_TIMEOUT_MS} ms` });
+  });
+
+  it('stays ready without a store it can serve without, and names it as degraded', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    const { app } = surface({ postgres: async () => {}, redis: async () => Promise.reject(refused) }, ['redis']);
+    const ready = await request(app).get('/readyz').expect(200);
+    expect(ready.body).toMatchObject({ status: 'ready', degraded: ['redis'], checks: { redis: { ok: false, error: 'redis is unavailable (connect ECONNREFUSED 127.0.0.1:6379)' } } });
+    const { app: strict } = surface({ postgres: async () => Promise.reject(refused), redis: async () => Promise.reject(refused) }, ['redis']);
+    expect((await request(strict).get('/readyz').expect(503)).body.degraded).toEqual(['redis']);
   });
 
   it('answers bad JSON with 400 and an unknown route with 404, both as { message, code }', async () => {

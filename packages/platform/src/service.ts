@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { commonEnv, envField } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createPgPool, migrate, pgCheck } from './postgres.ts';
-import { createRedis, redisCheck, type Redis } from './redis.ts';
+import { createRedis, redisCheck, redisConnected, type Redis } from './redis.ts';
 import { connectMongo, mongoCheck } from './mongo.ts';
 import { createEventProducer, createKafka, createKafkaCheck, type EventProducer } from './kafka.ts';
 import { createOutboxRelay, type OutboxRelay } from './outbox.ts';
@@ -42,6 +42,8 @@ export interface HttpSurfaceOptions {
   name: string;
   logger: Logger;
   checks: Record<string, ReadinessCheck>;
+  /** Checks whose failure the service serves through: it stays ready and says it is degraded. */
+  degradable?: string[];
   /** With a service token the surface also has an internal app (`/internal/...` behind the token), reachable only from Kicksight's own processes. */
   serviceToken?: string;
   /** Mounts the public routes; the app's metrics are handed over for routes that report on them. */
@@ -61,10 +63,10 @@ export interface HttpSurfaceOptions {
 
 /** The public and internal express apps of a service, with health, metrics and error handling. */
 export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; internalApp?: Express; metrics: Metrics } {
-  const { name, logger, checks, serviceToken, metricsPort = 'public' } = options;
+  const { name, logger, checks, degradable, serviceToken, metricsPort = 'public' } = options;
   const metrics = createMetrics(name);
   const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths, trustProxy: options.trustProxy });
-  app.use(healthRouter(checks));
+  app.use(healthRouter(checks, { degradable }));
   if (metricsPort === 'public') app.get('/metrics', metrics.handler);
   options.routes?.(app, metrics);
   finishHttpApp(app, logger);
@@ -73,7 +75,7 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
   const internalApp = createHttpApp({ logger });
   // Services calling each other never revalidate an answer: no ETag (a hash of every body) on this port.
   internalApp.set('etag', false);
-  internalApp.use(healthRouter(checks));
+  internalApp.use(healthRouter(checks, { degradable }));
   if (metricsPort === 'internal') internalApp.get('/metrics', metrics.handler);
   if (serviceToken !== undefined) internalApp.use('/internal', requireServiceToken(serviceToken));
   options.internalRoutes?.(internalApp);
@@ -108,6 +110,9 @@ export interface Infra {
   checks: Record<string, ReadinessCheck>;
 }
 
+/** How long start-up waits for Redis before it goes on without it. */
+const REDIS_START_WAIT_MS = 10_000;
+
 /** Opens what a service needs, migrating its database first; `close` releases it all in reverse order. */
 export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close: () => Promise<void> }> {
   const logger = createLogger(spec.name, spec.logLevel);
@@ -130,6 +135,8 @@ export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close:
     if (spec.redisUrl) {
       const redis = createRedis(spec.redisUrl);
       closers.push(() => redis.quit().catch(() => redis.disconnect()));
+      // Commands fail at once while the client is not connected: the first requests wait for its connection.
+      if (!(await redisConnected(redis, REDIS_START_WAIT_MS))) logger.warn('Redis is not reachable yet; readiness reports it until it is');
       infra.redis = redis;
       infra.checks.redis = redisCheck(redis);
     }

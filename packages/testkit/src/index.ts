@@ -4,6 +4,7 @@ export * from './names.ts';
 export * from './postgres.ts';
 export * from './kafka.ts';
 export * from './toxiproxy.ts';
+export * from './outage.ts';
 export * from './smtp.ts';
 export * from './infra.ts';
 export * from './clock.ts';

@@ -7,6 +7,10 @@ import { createTestDatabase } from './postgres.ts';
 import { testKafka } from './infra.ts';
 import { uniqueName } from './names.ts';
 import type { StackUrls } from './stack.ts';
+import { proxyInFront, type Proxy } from './toxiproxy.ts';
+
+/** A store a test can take away from one service. */
+export type FaultableStore = 'postgres' | 'redis' | 'mongo';
 
 export interface TestService<App extends ServiceApp = ServiceApp> {
   url: string;
@@ -20,6 +24,8 @@ export interface TestService<App extends ServiceApp = ServiceApp> {
   clock: ReturnType<typeof movableClock>;
   /** Every log line the service wrote. */
   logs: string[];
+  /** The proxies in front of the stores named in `faults`: `disable()` takes the store away from this service. */
+  proxies: Partial<Record<FaultableStore, Proxy>>;
   close(): Promise<void>;
 }
 
@@ -30,8 +36,10 @@ export interface TestServiceOptions<App extends ServiceApp> {
   /** A MongoDB database of its own (dropped at the end). */
   mongo?: boolean;
   redis?: boolean;
+  /** Stores the service reaches through a proxy of their own, which the test can cut (see `proxies`). */
+  faults?: FaultableStore[];
   /** Builds the app the way its main.ts does, from the opened stores and the run's names. */
-  build: (infra: Infra, names: { databaseUrl?: string; mongoUrl?: string; prefix: string }) => App | Promise<App>;
+  build: (infra: Infra, names: { databaseUrl?: string; mongoUrl?: string; redisUrl?: string; prefix: string }) => App | Promise<App>;
 }
 
 /** The settings that point a service at this run's shared servers: Redis, Kafka with the run's topic prefix, and its database when it has one. */
@@ -43,7 +51,7 @@ export function stackEnv(stack: StackUrls, prefix: string, databaseUrl?: string)
  * A service as its main.ts runs it, on free ports against the shared servers: its own database and
  * topic prefix, a movable clock, its log lines kept, background work started; `close` undoes it all.
  */
-export async function startTestService<App extends ServiceApp>({ name, migrationsDir, mongo = false, redis = true, build }: TestServiceOptions<App>): Promise<TestService<App>> {
+export async function startTestService<App extends ServiceApp>({ name, migrationsDir, mongo = false, redis = true, faults = [], build }: TestServiceOptions<App>): Promise<TestService<App>> {
   const stack = inject('stack');
   const undo: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
@@ -54,13 +62,24 @@ export async function startTestService<App extends ServiceApp>({ name, migration
     undo.push(topics.drop);
     const db = migrationsDir ? await createTestDatabase(stack.postgres, name) : undefined;
     if (db) undo.push(db.drop);
-    const mongoUrl = mongo ? `${stack.mongo.replace(/\/$/, '')}/${uniqueName(name)}` : undefined;
+    const directMongoUrl = mongo ? `${stack.mongo.replace(/\/$/, '')}/${uniqueName(name)}` : undefined;
+    const proxies: Partial<Record<FaultableStore, Proxy>> = {};
+    const reach = async (store: FaultableStore, url: string | undefined): Promise<string | undefined> => {
+      if (url === undefined || !faults.includes(store)) return url;
+      const front = await proxyInFront(stack.toxiproxy, `${name}-${store}`, url);
+      proxies[store] = front.proxy;
+      undo.push(() => front.proxy.remove());
+      return front.url;
+    };
+    const databaseUrl = await reach('postgres', db?.url);
+    const mongoUrl = await reach('mongo', directMongoUrl);
+    const redisUrl = await reach('redis', redis ? stack.redis : undefined);
     const { infra, close } = await openInfra({
       name,
       logLevel: 'silent',
-      postgres: db && migrationsDir ? { url: db.url, migrationsDir } : undefined,
+      postgres: databaseUrl && migrationsDir ? { url: databaseUrl, migrationsDir } : undefined,
       mongoUrl,
-      redisUrl: redis ? stack.redis : undefined,
+      redisUrl,
       kafka: { brokers: stack.kafkaBrokers, prefix: topics.prefix },
       outbox: db !== undefined,
     });
@@ -79,14 +98,14 @@ export async function startTestService<App extends ServiceApp>({ name, migration
         },
       }),
     );
-    const app = await build(infra, { databaseUrl: db?.url, mongoUrl, prefix: topics.prefix });
+    const app = await build(infra, { databaseUrl, mongoUrl, redisUrl, prefix: topics.prefix });
     await app.start();
     undo.push(() => app.stop());
     const pub = await listen(app.app, 0, '127.0.0.1');
     undo.push(() => closeServer(pub.server, 500));
     const internal = app.internalApp ? await listen(app.internalApp, 0, '127.0.0.1') : undefined;
     if (internal) undo.push(() => closeServer(internal.server, 500));
-    return { url: pub.url, internalUrl: internal?.url, app, infra, prefix: topics.prefix, databaseUrl: db?.url, clock, logs, close: closeAll };
+    return { url: pub.url, internalUrl: internal?.url, app, infra, prefix: topics.prefix, databaseUrl: db?.url, clock, logs, proxies, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

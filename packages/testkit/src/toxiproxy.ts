@@ -1,3 +1,5 @@
+import { uniqueName } from './names.ts';
+import { freePort } from './ports.ts';
 import type { StackUrls } from './stack.ts';
 
 /** A TCP proxy in front of a real server, which a test can cut and restore. */
@@ -38,4 +40,17 @@ export function createKafkaFaultProxy(urls: StackUrls): Promise<Proxy> {
   const port = urls.kafkaFaultBroker.split(':')[1];
   const listen = urls.source === 'containers' ? `0.0.0.0:${port}` : urls.kafkaFaultBroker;
   return createProxy(urls.toxiproxy, 'kafka-fault', listen, urls.kafkaFaultListener);
+}
+
+/**
+ * A proxy of its own in front of the server a URL names (postgres://, redis://, mongodb://): answers the
+ * same URL pointing through the proxy, so a test can cut that one client's store.
+ */
+export async function proxyInFront(api: string, label: string, url: string): Promise<{ proxy: Proxy; url: string }> {
+  const target = new URL(url);
+  const port = await freePort();
+  const proxy = await createProxy(api, uniqueName(label), `127.0.0.1:${port}`, `${target.hostname}:${target.port}`);
+  target.hostname = '127.0.0.1';
+  target.port = String(port);
+  return { proxy, url: target.toString() };
 }

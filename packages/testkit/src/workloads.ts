@@ -49,7 +49,7 @@ const baseEnv = (stack: StackUrls, prefix: string, port: number, databaseUrl?: s
   SHUTDOWN_GRACE_MS: '500',
 });
 
-/** The BFF as `node bff/src/main.ts` runs it (consumers started), on a free port; stopped by the cleanups. */
+/** The BFF as `node bff/src/main.ts` runs it (consumers started), on free public and internal ports; stopped by the cleanups. */
 export async function startBffProcess({ stack, prefix, cleanups, env = {} }: WorkloadOptions): Promise<ServiceProcess> {
   const port = await freePort();
   const bff = await startProcess({ name: 'bff', entry: 'bff/src/main.ts', port, env: { ...baseEnv(stack, prefix, port), INTERNAL_PORT: String(await freePort()), ...env } });

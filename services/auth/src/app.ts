@@ -44,6 +44,8 @@ export function createApp({ infra, config, keys, rateLimitNamespace = 'auth' }: 
     name: 'auth',
     logger,
     checks: infra.checks,
+    // Without Redis, sign-ups and sign-ins (whose attempt limits it counts) answer 503; every other call goes on.
+    degradable: ['redis'],
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
       app.get('/.well-known/jwks.json', (_req, res) => {

@@ -146,6 +146,8 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const { app, internalApp } = createHttpSurface({
     name: 'catalog',
     logger,
+    // Without MongoDB, search answers from this pod's index and details from its cache; the rest answers 503.
+    degradable: ['mongo'],
     checks: {
       ...infra.checks,
       searchIndex: async () => {

@@ -79,6 +79,8 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
     name: 'collection',
     logger,
     checks: infra.checks,
+    // Redis only caches recommendations: without it they are computed afresh.
+    degradable: ['redis'],
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
       app.use(serverTiming());

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { stackEnv, jsonClient, startTestService, uniqueName, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, startTestService, uniqueName, type FaultableStore, type TestService } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { generateSigningKey, loadSigningKeys, type SigningKeys } from '../../src/domain/tokens.ts';
@@ -16,13 +16,17 @@ export const HIGH_LIMITS = {
   RESET_REQUESTS_PER_IP: '100000',
 };
 
-/** The auth service on free ports against the shared servers, with its own database, topics, signing key and a movable clock. */
-export async function startAuth(env: Record<string, string> = {}): Promise<AuthApp> {
+/**
+ * The auth service on free ports against the shared servers, with its own database, topics, signing key
+ * and a movable clock; the stores in `faults` are reached through proxies the test can cut.
+ */
+export async function startAuth(env: Record<string, string> = {}, faults: FaultableStore[] = []): Promise<AuthApp> {
   const stack = inject('stack');
   const signingKeys = JSON.stringify([await generateSigningKey(uniqueName('key'))]);
   const keys = await loadSigningKeys(signingKeys);
   const service = await startTestService({
     name: 'auth',
+    faults,
     migrationsDir: fileURLToPath(new URL('../../src/store/migrations', import.meta.url)),
     build: (infra, { databaseUrl, prefix }) =>
       createApp({

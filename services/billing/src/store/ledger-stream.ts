@@ -1,5 +1,5 @@
 import { eventKey, isKnownEvent, parseEvent, topicOf } from '@kicksight/contracts';
-import { createLease, type Logger, type OutgoingEvent, type Pool, type Redis } from '@kicksight/platform';
+import { createLease, blockingConnection, type Logger, type OutgoingEvent, type Pool, type Redis } from '@kicksight/platform';
 import { ledger, type LedgerEvent, type LedgerUnit } from './ledger.ts';
 
 /** A unit's identity in the ledger. */
@@ -271,7 +271,7 @@ export function createLedgerFollower({ pool, redis, stream, logger, eventsOf, ma
     onAcquired: () => {
       stopping = false;
       // Blocking reads hold their connection, so they get one of their own.
-      reader = redis.duplicate();
+      reader = blockingConnection(redis);
       following = follow(reader);
     },
     onLost: stopFollowing,

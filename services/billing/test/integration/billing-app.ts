@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import type Stripe from 'stripe';
 import { JWT_AUDIENCE, JWT_ISSUER, createJwtVerifier, createServiceClient } from '@kicksight/platform';
-import { stackEnv, jsonClient, startTestService, type TestService } from '@kicksight/testkit';
+import { stackEnv, jsonClient, startTestService, type FaultableStore, type TestService } from '@kicksight/testkit';
 import { createApp, stripeClient } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { ledgerCaughtUp, ledgerStreamOf } from '../../src/store/ledger-stream.ts';
@@ -23,8 +23,11 @@ export type BillingApp = TestService & {
   ledgerWritten(): Promise<void>;
 };
 
-/** Billing on free ports against the shared servers, with its own database and topics, a movable clock and test tokens. */
-export async function startBilling(env: Record<string, string> = {}): Promise<BillingApp> {
+/**
+ * Billing on free ports against the shared servers, with its own database and topics, a movable clock and
+ * test tokens; the stores in `faults` are reached through proxies the test can cut.
+ */
+export async function startBilling(env: Record<string, string> = {}, faults: FaultableStore[] = []): Promise<BillingApp> {
   const stack = inject('stack');
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const verifier = createJwtVerifier({ keys: createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'ES256' }] }) });
@@ -32,6 +35,7 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
   let config: Config | undefined;
   const service = await startTestService({
     name: 'billing',
+    faults,
     migrationsDir: fileURLToPath(new URL('../../src/store/migrations', import.meta.url)),
     build: (infra, { databaseUrl, prefix }) => {
       config = loadConfig({

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { PlanName } from '@kicksight/contracts';
 import { createBillingClient, createEventProducer, newEvent, systemClock, type EventProducer, type Pool, type Kafka } from '@kicksight/platform';
-import { Cleanups, deadUrl, jsonClient, serviceUrlEnv, stackEnv, startBffProcess, startTestService, startTokenIssuer, testKafka, uniqueName, waitFor, type JsonClient, type TestService } from '@kicksight/testkit';
+import { Cleanups, deadUrl, jsonClient, serviceUrlEnv, stackEnv, startBffProcess, startTestService, startTokenIssuer, testKafka, uniqueName, waitFor, type FaultableStore, type JsonClient, type TestService } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { startBillingStub, startCatalogStub, type BillingStub, type CatalogStub } from './stubs.ts';
@@ -40,7 +40,8 @@ export interface CollectionStack {
 /** A sneaker id in the catalogue's format, unique to this run. */
 export const sneakerId = (): string => randomBytes(12).toString('hex');
 
-export async function startCollectionStack(env: Record<string, string> = {}): Promise<CollectionStack> {
+/** Collection behind the BFF, with stubs of catalog and billing; the stores in `faults` are reached through proxies the test can cut. */
+export async function startCollectionStack(env: Record<string, string> = {}, faults: FaultableStore[] = []): Promise<CollectionStack> {
   const stack = inject('stack');
   const cleanups = new Cleanups();
   try {
@@ -55,6 +56,7 @@ export async function startCollectionStack(env: Record<string, string> = {}): Pr
     let config: Config | undefined;
     const service = await startTestService({
       name: 'collection',
+      faults,
       migrationsDir: MIGRATIONS,
       build: (infra, { databaseUrl, prefix }) => {
         config = loadConfig({

@@ -1,0 +1,166 @@
+// Each store taken away for 30 s under a steady member journey, then brought back: every answer within a
+// second and never 500, the product ready again within 10 s of the store's return, and no effect of an
+// answered request lost or doubled. The stores are this phase's own servers (scripts/stack.sh), stopped and
+// started one at a time; the phase runs alone.
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BFF, call, uniqueEmail, type Answer } from '../support.ts';
+
+const STORES = ['smtp', 'postgres', 'redis', 'mongo', 'kafka'] as const;
+type Store = (typeof STORES)[number];
+const OUTAGE_MS = Number(process.env.KS_OUTAGE_MS ?? 30_000);
+const MEMBERS_AT_ONCE = 3;
+const SLOWEST_ALLOWED_MS = 1_000;
+const READY_WITHIN_MS = 10_000;
+const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
+
+interface Sample {
+  step: string;
+  status: number;
+  ms: number;
+}
+
+/** One member's journey and what its answers promised: what must exist afterwards, once. */
+interface Journey {
+  email: string;
+  token?: string;
+  signedUp: boolean;
+  added?: boolean;
+  alerted?: boolean;
+}
+
+interface Outcome {
+  store: Store;
+  samples: Sample[];
+  journeys: Journey[];
+  readyMs: number;
+}
+
+const stack = (command: 'up' | 'down', store: Store) => execFileSync('scripts/stack.sh', [command, store], { cwd: new URL('../../', import.meta.url), stdio: 'ignore', timeout: 180_000 });
+
+async function timedCall(samples: Sample[], step: string, method: string, path: string, options: Parameters<typeof call>[2] = {}): Promise<Answer> {
+  const started = performance.now();
+  const answer = await call(method, path, { base: BFF, ...options }).catch((): Answer => ({ status: 0, headers: new Headers(), body: undefined }));
+  samples.push({ step, status: answer.status, ms: Math.round(performance.now() - started) });
+  return answer;
+}
+
+/** Sign up, search, view a sneaker, add a pair, set an alert: the member journey. */
+async function journey(samples: Sample[]): Promise<Journey> {
+  const email = uniqueEmail('outage');
+  const run: Journey = { email, signedUp: false };
+  const signUp = await timedCall(samples, 'sign up', 'POST', '/api/auth/test-login', { body: { email } });
+  if (signUp.status !== 200) return run;
+  run.signedUp = true;
+  run.token = signUp.body.data.tokens.accessToken as string;
+  const token = run.token;
+  const search = await timedCall(samples, 'search', 'GET', '/api/sneakers/search?q=jordan&limit=5', { token });
+  const sneakerId = search.status === 200 ? (search.body.data.sneakers[0]?.id as string | undefined) : undefined;
+  if (sneakerId) await timedCall(samples, 'view', 'GET', `/api/sneakers/${sneakerId}`, { token });
+  const add = await timedCall(samples, 'add', 'POST', '/api/collections', { token, body: { name: 'Outage Pair', brand: 'Nike', size: 10, purchasePrice: 12_000 } });
+  run.added = add.status === 201;
+  if (sneakerId) {
+    const alert = await timedCall(samples, 'alert', 'POST', '/api/price-alerts', { token, body: { sneakerId, targetPrice: 5_000 } });
+    run.alerted = alert.status === 201;
+  }
+  return run;
+}
+
+async function healthOk(): Promise<boolean> {
+  const answer = await call('GET', '/api/health', { base: BFF }).catch(() => undefined);
+  return answer?.status === 200 && answer.body?.data?.status === 'ok';
+}
+
+async function waitUntil(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (await probe()) return Math.round(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Runs the journey on a few members at once while `during` runs, then until it has ended. */
+async function underLoad(during: () => Promise<number>): Promise<{ samples: Sample[]; journeys: Journey[]; readyMs: number }> {
+  const samples: Sample[] = [];
+  const journeys: Journey[] = [];
+  let running = true;
+  const members = Array.from({ length: MEMBERS_AT_ONCE }, async () => {
+    while (running) {
+      const run = await journey(samples);
+      journeys.push(run);
+      // A member refused goes on a moment later, as a person would (and within the per-address limit).
+      if (!run.added) await sleep(500);
+    }
+  });
+  const readyMs = await during();
+  running = false;
+  await Promise.all(members);
+  return { samples, journeys, readyMs };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a member's answers promised that is missing (lost) or there twice (doubled). */
+async function effects(journeys: Journey[]): Promise<{ lost: string[]; doubled: string[] }> {
+  const lost: string[] = [];
+  const doubled: string[] = [];
+  const mail = (await (await fetch(`${SMTP_API}/email`)).json()) as { to: { address: string }[] }[];
+  const mailsTo = new Map<string, number>();
+  for (const m of mail) for (const to of m.to) mailsTo.set(to.address.toLowerCase(), (mailsTo.get(to.address.toLowerCase()) ?? 0) + 1);
+  for (const run of journeys.filter((j) => j.signedUp)) {
+    const emails = mailsTo.get(run.email.toLowerCase()) ?? 0;
+    if (emails === 0) lost.push(`welcome email to ${run.email}`);
+    if (emails > 1) doubled.push(`welcome email to ${run.email} (${emails})`);
+    const items = await call('GET', '/api/collections', { base: BFF, token: run.token });
+    const alerts = await call('GET', '/api/price-alerts', { base: BFF, token: run.token });
+    const itemCount = (items.body?.data?.items as unknown[] | undefined)?.length ?? -1;
+    const alertCount = (alerts.body?.data as unknown[] | undefined)?.length ?? -1;
+    if (run.added && itemCount < 1) lost.push(`pair of ${run.email}`);
+    if (itemCount > 1 || (!run.added && itemCount > 0)) doubled.push(`pairs of ${run.email} (${itemCount}, answered ${run.added ? 201 : 'refused'})`);
+    if (run.alerted && alertCount < 1) lost.push(`alert of ${run.email}`);
+    if (alertCount > 1 || (run.alerted === false && alertCount > 0)) doubled.push(`alerts of ${run.email} (${alertCount})`);
+  }
+  return { lost, doubled };
+}
+
+const outcomes: Outcome[] = [];
+
+afterAll(() => {
+  // The table of the note: per store, requests by status, the slowest answer, the time to ready.
+  const rows = outcomes.map(({ store, samples, readyMs }) => {
+    const byStatus = Object.entries(samples.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {}))
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
+    const slowest = samples.reduce((max, s) => (s.ms > max.ms ? s : max), { step: '-', status: 0, ms: 0 });
+    return `| ${store} | ${samples.length} | ${byStatus} | ${slowest.ms} ms (${slowest.step}) | ${Number.isFinite(readyMs) ? `${(readyMs / 1000).toFixed(1)} s` : 'never'} |`;
+  });
+  console.log(['', '| store | requests | statuses | slowest | ready after return |', '|---|---|---|---|---|', ...rows].join('\n'));
+});
+
+describe.each(STORES)('%s away for 30 s under a member journey', (store) => {
+  it('answers every call within a second and never 500, is ready again within 10 s, and loses or doubles nothing', async () => {
+    expect(await waitUntil(healthOk, 60_000)).toBeLessThan(60_000);
+    const { samples, journeys, readyMs } = await underLoad(async () => {
+      await sleep(2_000);
+      stack('down', store);
+      await sleep(OUTAGE_MS);
+      stack('up', store);
+      const ready = await waitUntil(healthOk, 30_000);
+      await sleep(2_000);
+      return ready;
+    });
+    outcomes.push({ store, samples, journeys, readyMs });
+    const slow = samples.filter((s) => s.ms > SLOWEST_ALLOWED_MS);
+    const failed = samples.filter((s) => s.status >= 500 && s.status !== 503);
+    // Every promise is checked, each failure reported, before the test fails.
+    expect.soft(failed, 'answers of 500 or above other than 503').toEqual([]);
+    expect.soft(samples.filter((s) => s.status === 0), 'calls without an answer').toEqual([]);
+    expect.soft(slow, 'answers slower than a second').toEqual([]);
+    expect.soft(readyMs, 'time to ready after the store returned').toBeLessThan(READY_WITHIN_MS);
+    // Emails are retried with backoff: what the journeys promised is checked once the retries had their time.
+    const settled = await waitUntil(async () => (await effects(journeys)).lost.length === 0, 120_000);
+    const { lost, doubled } = await effects(journeys);
+    expect.soft({ lost, doubled, settledMs: Number.isFinite(settled) ? settled : 'never' }).toMatchObject({ lost: [], doubled: [] });
+  });
+});
