@@ -160,7 +160,7 @@ export default function SneakerPage() {
         <SizeTable sneaker={data} onPick={setSize} />
         <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
         <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
-        <ForecastPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
+        <ForecastPanel sneakerId={data.id} size={size} locked={locked} basePrice={basePrice} />
       </Sections>
     </>
   );
