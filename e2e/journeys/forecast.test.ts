@@ -50,9 +50,10 @@ describe('the sneaker forecast by tier', () => {
     await expect(forecast.getByTestId('forecast-size-basis')).toHaveCount(0);
 
     const select = page.getByRole('combobox', { name: 'Size' });
-    const sizes = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    const size = sizes.includes('10') ? '10' : sizes[0]!;
-    await select.selectOption(size);
+    const labels = (await select.locator('option').allTextContents()).filter((label) => label.startsWith('US '));
+    const label = labels.includes('US 10') ? 'US 10' : labels[0]!;
+    const size = label.slice('US '.length);
+    await select.selectOption({ label });
     await expect(forecast.getByTestId('forecast-size-basis')).toHaveText(new RegExp(`^Forecast for size ${size.replace('.', '\\.')} from `), { timeout: 20_000 });
     await forecast.getByText('Predicted price (30 days)').waitFor();
     await expect(forecast.getByTestId('forecast-track-record')).toHaveText(
