@@ -36,4 +36,35 @@ describe('the sneaker forecast by tier', () => {
     await screenshot(page, 'forecast-premium');
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("follows the size selector: a premium member sees the chosen size's forecast and its track record", async () => {
+    const premium = await testAccount('forecast-size');
+    await makePremium(premium);
+    const sneaker = await findSneaker(premium.token);
+    const { page, errors } = await openPage(browser());
+    await testSignIn(page, premium.email);
+    await page.goto(`${WEB}/admin/product/${sneaker.id}`);
+    const forecast = page.getByRole('region', { name: 'AI Price Forecast' });
+    await forecast.getByText('Predicted price (30 days)').waitFor({ timeout: 20_000 });
+    await expect(forecast.getByTestId('forecast-track-record')).toHaveText(/for this sneaker/, { timeout: 20_000 });
+    await expect(forecast.getByTestId('forecast-size-basis')).toHaveCount(0);
+
+    const select = page.getByRole('combobox', { name: 'Size' });
+    const labels = (await select.locator('option').allTextContents()).filter((label) => label.startsWith('US '));
+    const label = labels.includes('US 10') ? 'US 10' : labels[0]!;
+    const size = label.slice('US '.length);
+    await select.selectOption({ label });
+    await expect(forecast.getByTestId('forecast-size-basis')).toHaveText(new RegExp(`^Forecast for size ${size.replace('.', '\\.')} from `), { timeout: 20_000 });
+    await forecast.getByText('Predicted price (30 days)').waitFor();
+    await expect(forecast.getByTestId('forecast-track-record')).toHaveText(
+      new RegExp(`(Over the past year our 30-day forecasts for size ${size.replace('.', '\\.')} of this sneaker were off by [\\d.]+% on average \\(the last price alone: [\\d.]+%\\); \\d+% of prices fell in the 80% band\\.|There is not enough sales history for size ${size.replace('.', '\\.')} of this sneaker yet)`),
+      { timeout: 20_000 },
+    );
+    await screenshot(page, 'forecast-size');
+
+    await select.selectOption({ label: 'Overview (All Sizes)' });
+    await expect(forecast.getByTestId('forecast-size-basis')).toHaveCount(0);
+    await expect(forecast.getByTestId('forecast-track-record')).toHaveText(/for this sneaker/);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -28,13 +28,13 @@ const TARGETS = { coldMs: 20, cachedP95Ms: 2, batchMs: 2_000 };
 const HISTORY_DAYS = 730;
 const BATCH = 500;
 
-const spread = (values: number[]) => {
+export const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { samples: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1) ?? Number.NaN) };
 };
 
 /** Two years of daily sales of sneaker number `n`, ending today: deterministic, different for each sneaker. */
-function dailySales(n: number, today: number): DailyPoint[] {
+export function dailySales(n: number, today: number): DailyPoint[] {
   let seed = 1 + n * 7_919;
   const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
   const base = 15_000 + (n % 40) * 2_500;
@@ -93,7 +93,7 @@ async function startCatalogStub(serviceToken: string) {
 }
 
 /** Billing's entitlements: everyone is on the premium plan. */
-async function startBillingStub() {
+export async function startBillingStub() {
   const data: EntitlementsView = { plan: 'premium', limits: PLANS.premium.limits, features: PLANS.premium.entitlements, expired: false, trialEndsAt: null, periodEndsAt: null };
   return listen(express().get('/internal/entitlements/:id', (_req, res) => void res.json({ data })), 0, '127.0.0.1');
 }
@@ -135,6 +135,45 @@ async function throughput(instances: ServiceProcess[], paths: string[], token: s
   return { requestsPerSecond: round(latencies.length / seconds), failed: results.reduce((n, r) => n + r.non2xx + r.errors, 0), p50: s.p50, p95: s.p95, cpuMsPerRequest };
 }
 
+/** Prediction as its own process on free ports, against the stack's Redis and Kafka (topics and keys under `prefix`) and the given catalogue and billing. */
+export async function startPrediction(options: {
+  label: string;
+  stack: BenchContext['stack'];
+  prefix: string;
+  serviceToken: string;
+  jwksUrl: string;
+  catalogUrl: string;
+  billingUrl: string;
+  env?: Record<string, string>;
+  cleanups: Cleanups;
+  log: BenchContext['log'];
+}): Promise<ServiceProcess> {
+  const { label, stack, prefix, serviceToken, jwksUrl, catalogUrl, billingUrl, env = {}, cleanups, log } = options;
+  const [port, internalPort] = [await freePort(), await freePort()];
+  log(`[prediction] ${label} on 127.0.0.1:${port}`);
+  const service = await startProcess({
+    name: `prediction ${label}`,
+    entry: 'services/prediction/src/main.ts',
+    port,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      INTERNAL_PORT: String(internalPort),
+      SERVICE_TOKEN: serviceToken,
+      REDIS_URL: stack.redis,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: prefix,
+      JWKS_URL: jwksUrl,
+      CATALOG_INTERNAL_URL: catalogUrl,
+      BILLING_INTERNAL_URL: billingUrl,
+      ...env,
+    },
+  });
+  cleanups.add(`stop prediction ${label}`, () => service.stop());
+  return service;
+}
+
 export default async function prediction(ctx: BenchContext): Promise<BenchResult> {
   const rate = setting('BENCH_RATE', 200);
   const durationS = setting('BENCH_DURATION_S', 10);
@@ -156,31 +195,8 @@ export default async function prediction(ctx: BenchContext): Promise<BenchResult
     const [token, adminToken] = [await sign('member'), await sign('admin')];
     const auth = { authorization: `Bearer ${token}` };
 
-    const start = async (label: string, env: Record<string, string> = {}): Promise<ServiceProcess> => {
-      const [port, internalPort] = [await freePort(), await freePort()];
-      log(`[prediction] ${label} on 127.0.0.1:${port}`);
-      const service = await startProcess({
-        name: `prediction ${label}`,
-        entry: 'services/prediction/src/main.ts',
-        port,
-        env: {
-          NODE_ENV: 'development',
-          LOG_LEVEL: 'warn',
-          PORT: String(port),
-          INTERNAL_PORT: String(internalPort),
-          SERVICE_TOKEN: serviceToken,
-          REDIS_URL: stack.redis,
-          KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: name,
-          JWKS_URL: issuer.jwksUrl,
-          CATALOG_INTERNAL_URL: catalog.url,
-          BILLING_INTERNAL_URL: billing.url,
-          ...env,
-        },
-      });
-      cleanups.add(`stop prediction ${label}`, () => service.stop());
-      return service;
-    };
+    const start = (label: string, env: Record<string, string> = {}): Promise<ServiceProcess> =>
+      startPrediction({ label, stack, prefix: name, serviceToken, jwksUrl: issuer.jwksUrl, catalogUrl: catalog.url, billingUrl: billing.url, env, cleanups, log });
     const clearCache = (url: string) => fetch(`${url}/api/predictions/cache/clear`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
     const sneaker = (n: number) => `${randomBytes(8).toString('hex')}${n.toString(16).padStart(8, '0')}`;
 

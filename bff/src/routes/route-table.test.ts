@@ -52,6 +52,8 @@ const cases: Case[] = [
   ['GET', '/api/sneakers/abc/prediction-summary', 'prediction', 'token'],
   ['GET', '/api/sneakers/abc/volatility', 'prediction', 'token'],
   ['GET', '/api/sneakers/abc/support-resistance', 'prediction', 'token'],
+  ['GET', '/api/sneakers/abc/forecast-accuracy', 'prediction', 'token'],
+  ['POST', '/api/predictions/track-record/run', 'prediction', 'admin'],
   ['GET', '/api/predictions/trends', 'prediction', 'token'],
   ['GET', '/api/predictions', 'prediction', 'token'],
   // collection

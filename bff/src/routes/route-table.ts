@@ -31,7 +31,7 @@ function row(pattern: string, owner: Owner, { access = 'token', method, queryTok
 }
 
 const publicAuth = ['login', 'register', 'test-login', 'google', 'refresh', 'logout', 'forgot-password', 'reset-password', 'verify-reset-token', 'confirm-email-change', 'undo-email-change'];
-const predictionViews = ['price-prediction', 'prediction-summary', 'volatility', 'support-resistance'];
+const predictionViews = ['price-prediction', 'prediction-summary', 'volatility', 'support-resistance', 'forecast-accuracy'];
 const bffDashboards = ['stats', 'trending', 'market-overview', 'value-metrics'];
 
 /**

@@ -3,6 +3,7 @@ import {
   createHttpSurface,
   createJwtVerifier,
   createRedis,
+  createScheduler,
   rememberVerifiedTokens,
   requireUser,
   serverTiming,
@@ -17,9 +18,12 @@ import { createCatalogClient, type CatalogClient } from './clients/catalog.ts';
 import { createPredictionAccess } from './domain/access.ts';
 import { createForecasts } from './domain/forecasts.ts';
 import { createServiceStatus } from './domain/service-status.ts';
+import { createTrackRecords } from './domain/track-records.ts';
 import { predictionConsumer } from './events/consumer.ts';
 import { predictionsRouter, sneakerPredictionRouter } from './http/prediction-router.ts';
+import { trackRecordJob } from './jobs/track-record-job.ts';
 import { createForecastCache } from './store/forecast-cache.ts';
+import { createTrackRecordStore } from './store/track-record-store.ts';
 
 export interface Deps {
   infra: Infra;
@@ -48,6 +52,15 @@ export function createApp({ infra, config, verifier, billing, catalog, cacheRedi
   const access = createPredictionAccess(billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN }));
   const cache = createForecastCache({ redis, namespace: kafkaPrefix, ttlMs: config.CACHE_TTL_SECONDS * 1000, timeoutMs: config.CACHE_TIMEOUT_MS, clock, logger });
   const forecasts = createForecasts({ catalog: catalogue, cache, clock, fitWindowDays: config.FIT_WINDOW_DAYS, batchConcurrency: config.BATCH_CONCURRENCY });
+  const trackRecordStore = createTrackRecordStore({ redis, namespace: kafkaPrefix, timeoutMs: config.CACHE_TIMEOUT_MS, clock, logger });
+  const trackRecords = createTrackRecords({ catalog: catalogue, store: trackRecordStore, clock, logger, fitWindowDays: config.FIT_WINDOW_DAYS });
+  const scheduler = createScheduler({
+    redis,
+    logger,
+    jobs: [trackRecordJob({ trackRecords, store: trackRecordStore, periodDays: config.TRACK_RECORD_PERIOD_DAYS })],
+    intervalMs: config.TRACK_RECORD_CHECK_MS,
+    namespace: `prediction${kafkaPrefix ? `:${kafkaPrefix}` : ''}`,
+  });
   const status = createServiceStatus({ forecasts, cache, catalog: catalogue, clock, startedAt: clock.now() });
   const consumer = predictionConsumer({
     kafka,
@@ -69,16 +82,20 @@ export function createApp({ infra, config, verifier, billing, catalog, cacheRedi
     routes: (app) => {
       app.use(serverTiming());
       app.use('/api', requireUser(tokens));
-      app.use('/api/sneakers', sneakerPredictionRouter({ forecasts, access }));
-      app.use('/api/predictions', predictionsRouter({ forecasts, access, status }));
+      app.use('/api/sneakers', sneakerPredictionRouter({ forecasts, trackRecords, access }));
+      app.use('/api/predictions', predictionsRouter({ forecasts, trackRecords, access, status }));
     },
   });
 
   return {
     app,
     internalApp,
-    start: () => consumer.start(),
+    async start() {
+      await consumer.start();
+      scheduler.start();
+    },
     async stop() {
+      await scheduler.stop();
       await consumer.stop();
       await ownRedis?.quit().catch(() => ownRedis.disconnect());
     },

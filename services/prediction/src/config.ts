@@ -18,6 +18,10 @@ const schema = z.object({
   FIT_WINDOW_DAYS: z.coerce.number().int().min(20).max(730).default(180),
   /** Catalogue calls of a batch forecast at once (each brings up to 100 sneakers). */
   BATCH_CONCURRENCY: envField.int(2),
+  /** How often a replica checks whether this period's track record is due (0 turns the job off). */
+  TRACK_RECORD_CHECK_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Days between two runs of the track record's backtest. */
+  TRACK_RECORD_PERIOD_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** How long the broker waits for a silent consumer before giving its partitions to another. */
   CONSUMER_SESSION_MS: z.coerce.number().int().min(6_000).default(30_000),
 });

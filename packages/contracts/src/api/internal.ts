@@ -2,7 +2,7 @@ import { dailySeriesSchema, marketOverviewSchema, sneakerPricesSchema, trendingR
 import { valuationSchema } from './collection.ts';
 import { consumeResultSchema, entitlementsSchema } from './membership.ts';
 import type { Operation } from './operation.ts';
-import { forecastInputsSchema, recentSalePricesSchema } from './prediction.ts';
+import { forecastInputsSchema, recentSalePricesSchema, tradedSneakersSchema } from './prediction.ts';
 
 /** One answer of a service's internal port (service token) that another service reads. */
 export type InternalOperation = Pick<Operation, 'method' | 'path' | 'summary' | 'response'>;
@@ -15,6 +15,7 @@ export const internalOperations: InternalOperation[] = [
   { method: 'get', path: '/internal/sneakers/{id}/daily-series', summary: "Catalog: a sneaker's daily sales", response: dailySeriesSchema },
   { method: 'get', path: '/internal/sneakers/{id}/recent-sales', summary: "Catalog: a sneaker's latest sale prices", response: recentSalePricesSchema },
   { method: 'post', path: '/internal/sneakers/forecast-inputs', summary: 'Catalog: the daily series and latest sales of many sneakers', response: forecastInputsSchema },
+  { method: 'get', path: '/internal/sneakers/traded', summary: 'Catalog: the sneakers (and their sizes) that sold since a day, a page at a time', response: tradedSneakersSchema },
   { method: 'get', path: '/internal/trending', summary: 'Catalog: the trending sneakers', response: trendingResponseSchema },
   { method: 'get', path: '/internal/market-overview', summary: 'Catalog: the market overview', response: marketOverviewSchema },
   { method: 'get', path: '/internal/users/{userId}/valuation', summary: "Collection: a member's collection value and its change", response: valuationSchema },

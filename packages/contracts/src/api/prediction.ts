@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sizeSchema } from './catalog.ts';
 import type { Operation } from './operation.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -90,6 +91,11 @@ export const predictionOptionsSchema = z.object({
 });
 export type PredictionOptions = z.output<typeof predictionOptionsSchema>;
 
+/** One size of the sneaker (absent: every size together), validated as the catalogue validates sizes. */
+export const predictionSizeQuerySchema = z.object({ size: sizeSchema.optional() });
+/** The forecast's query: its options and, optionally, one size. */
+export const predictionQuerySchema = predictionOptionsSchema.extend(predictionSizeQuerySchema.shape);
+
 export const batchPredictionBodySchema = z.object({
   sneakerIds: z
     .array(z.string({ error: 'sneakerIds must be a list of sneaker ids' }).min(1).max(100), { error: 'sneakerIds must be a list of sneaker ids' })
@@ -155,6 +161,20 @@ export const modelInfoSchema = z.object({
   description: z.string(),
 });
 
+/**
+ * How a one-size forecast was made: from the size's own sales when it has enough ('own'), or from the
+ * sneaker's level with the size's premium over it shrunk towards it by how few sales the size has ('pooled').
+ */
+export const sizeBasisSchema = z.object({
+  size: z.number(),
+  method: z.enum(['own', 'pooled']),
+  /** The size's sales within the fit window. */
+  sales: z.number().int(),
+  /** The weight of the size's own evidence, 0..1 (1 when 'own'). */
+  weight: z.number(),
+});
+export type SizeBasis = z.infer<typeof sizeBasisSchema>;
+
 export const predictionDirectionSchema = z.enum(['up', 'down', 'stable']);
 
 export const pricePredictionSchema = z.object({
@@ -172,6 +192,8 @@ export const pricePredictionSchema = z.object({
   path: z.array(forecastPointSchema),
   history: z.array(historyPointSchema),
   model: modelInfoSchema,
+  /** Present on a one-size forecast. */
+  sizeBasis: sizeBasisSchema.optional(),
   volatility: volatilitySchema.optional(),
   trend: trendSchema.optional(),
   levels: supportResistanceSchema.optional(),
@@ -195,6 +217,7 @@ export const predictionSummarySchema = pricePredictionSchema.pick({
   path: true,
   history: true,
   model: true,
+  sizeBasis: true,
   volatility: true,
 });
 export type PredictionSummary = z.infer<typeof predictionSummarySchema>;
@@ -227,6 +250,26 @@ export const predictionHealthSchema = z.object({
   model: z.string(),
 });
 
+/** The forecasts' track record: the last year of 30-day forecasts of a sneaker (or one size), backtested weekly. */
+export const TRACK_RECORD_WINDOW_DAYS = 365;
+export const forecastAccuracySchema = z.object({
+  sneakerId: z.string(),
+  size: z.number().nullable(),
+  /** Whether the sneaker (or size) had enough history to be judged; the figures are null when not. */
+  enoughHistory: z.boolean(),
+  windowDays: z.number().int(),
+  horizonDays: z.number().int(),
+  /** Forecasts judged (origins a week apart with a realised price in the horizon's last week). */
+  forecasts: z.number().int(),
+  /** Mean absolute percentage error of the 30-day forecasts, of the last price alone, and the share of prices inside the 80% band (percent). */
+  mape: z.number().nullable(),
+  naiveMape: z.number().nullable(),
+  coverage80: z.number().nullable(),
+  computedAt: z.string(),
+});
+export type ForecastAccuracy = z.infer<typeof forecastAccuracySchema>;
+export const trackRecordRunSchema = z.object({ sneakers: z.number().int(), records: z.number().int(), milliseconds: z.number() });
+
 export const cacheClearResponseSchema = z.object({ cleared: z.number().int() });
 
 // ---------------------------------------------------------------------------------------------
@@ -236,12 +279,14 @@ export const cacheClearResponseSchema = z.object({ cleared: z.number().int() });
 const premium = ['PREMIUM_FEATURE', 'INSUFFICIENT_DATA', 'SERVICE_UNAVAILABLE'];
 
 export const predictionOperations: Operation[] = [
-  { method: 'get', path: '/api/sneakers/{id}/price-prediction', summary: 'Price forecast with 50/80/95% bands, volatility, trend and levels (premium)', tag: 'predictions', access: 'token', query: predictionOptionsSchema, response: pricePredictionSchema, errors: premium },
-  { method: 'get', path: '/api/sneakers/{id}/prediction-summary', summary: 'The 30-day forecast summary with its bands (premium)', tag: 'predictions', access: 'token', response: predictionSummarySchema, errors: premium },
+  { method: 'get', path: '/api/sneakers/{id}/price-prediction', summary: 'Price forecast with 50/80/95% bands, volatility, trend and levels, of every size or one (premium)', tag: 'predictions', access: 'token', query: predictionQuerySchema, response: pricePredictionSchema, errors: premium },
+  { method: 'get', path: '/api/sneakers/{id}/prediction-summary', summary: 'The 30-day forecast summary with its bands, of every size or one (premium)', tag: 'predictions', access: 'token', query: predictionSizeQuerySchema, response: predictionSummarySchema, errors: premium },
+  { method: 'get', path: '/api/sneakers/{id}/forecast-accuracy', summary: "The forecasts' track record over the past year, of every size or one (premium)", tag: 'predictions', access: 'token', query: predictionSizeQuerySchema, response: forecastAccuracySchema, errors: ['PREMIUM_FEATURE', 'SERVICE_UNAVAILABLE'] },
   { method: 'get', path: '/api/sneakers/{id}/volatility', summary: 'Volatility of the last 30 days of sales (premium)', tag: 'predictions', access: 'token', response: volatilitySchema, errors: premium },
   { method: 'get', path: '/api/sneakers/{id}/support-resistance', summary: 'Support and resistance price levels (premium)', tag: 'predictions', access: 'token', response: supportResistanceSchema, errors: premium },
   { method: 'post', path: '/api/predictions/batch', summary: 'Forecasts of up to 500 sneakers (premium)', tag: 'predictions', access: 'token', body: batchPredictionBodySchema, response: batchPredictionResponseSchema, errors: ['PREMIUM_FEATURE'] },
   { method: 'get', path: '/api/predictions/stats', summary: 'Cache and model statistics of the prediction service', tag: 'predictions', access: 'token', response: predictionStatsSchema },
+  { method: 'post', path: '/api/predictions/track-record/run', summary: "Backtest every sneaker's forecasts now and store their track record (administrators)", tag: 'predictions', access: 'admin', response: trackRecordRunSchema },
   { method: 'post', path: '/api/predictions/cache/clear', summary: 'Clear the forecast cache (administrators)', tag: 'predictions', access: 'admin', response: cacheClearResponseSchema },
   { method: 'get', path: '/api/predictions/health', summary: 'Health of the prediction service', tag: 'predictions', access: 'token', response: predictionHealthSchema },
 ];
@@ -277,3 +322,16 @@ export const forecastInputsSchema = z.object({
   ),
 });
 export type ForecastInputs = z.infer<typeof forecastInputsSchema>;
+
+/** A page of the sneakers that sold since a day, in id order, with the sizes that did (the track record's list). */
+export const tradedSneakersQuerySchema = z.object({
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'since must be a date (YYYY-MM-DD)'),
+  after: z.string().max(100).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(1_000, 'limit must be at most 1000').default(500),
+});
+export const tradedSneakersSchema = z.object({
+  sneakers: z.array(z.object({ sneakerId: z.string(), sizes: z.array(z.number()) })),
+  /** The `after` of the next page, or null on the last. */
+  next: z.string().nullable(),
+});
+export type TradedSneakers = z.infer<typeof tradedSneakersSchema>;

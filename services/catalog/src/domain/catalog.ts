@@ -221,6 +221,16 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
     dailySeries,
     recentSalePrices,
 
+    /** The sneakers that sold since a moment (ms), in id order after `after`, with the sizes that did: the prediction service's track record. */
+    tradedSneakers(query: { since: number; after?: string; limit: number }) {
+      const page = summaries()
+        .filter((s) => (s.lastSaleAt ?? 0) >= query.since && (query.after === undefined || s.id > query.after))
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, query.limit + 1);
+      const sneakers = page.slice(0, query.limit).map((s) => ({ sneakerId: s.id, sizes: s.sizes.filter((v) => (v.lastSaleAt ?? 0) >= query.since).map((v) => v.size) }));
+      return { sneakers, next: page.length > query.limit ? sneakers.at(-1)!.sneakerId : null };
+    },
+
     /** The prediction service's batch input: each sneaker's daily series and latest sales, or why they are missing. */
     async forecastInputs(query: { sneakerIds: string[]; days: number; salesDays: number }) {
       const sneakers = await Promise.all(

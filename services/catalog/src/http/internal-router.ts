@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { dailySeriesQuerySchema, forecastInputsBodySchema, internalTrendingQuerySchema, recentSalePricesQuerySchema, testSaleBodySchema } from '@kicksight/contracts';
+import { dailySeriesQuerySchema, forecastInputsBodySchema, internalTrendingQuerySchema, recentSalePricesQuerySchema, testSaleBodySchema, tradedSneakersQuerySchema } from '@kicksight/contracts';
 import { TEST_SOURCE } from '@kicksight/contracts/provenance';
 import type { Catalog } from '../domain/catalog.ts';
 import type { Sales } from '../domain/sales.ts';
@@ -16,6 +16,10 @@ export function internalRouter({ catalog }: { catalog: Catalog }): Router {
   });
   router.post('/sneakers/forecast-inputs', async (req, res) => {
     res.json({ data: await catalog.forecastInputs(forecastInputsBodySchema.parse(req.body)) });
+  });
+  router.get('/sneakers/traded', (req, res) => {
+    const { since, after, limit } = tradedSneakersQuerySchema.parse(req.query);
+    res.json({ data: catalog.tradedSneakers({ since: Date.parse(`${since}T00:00:00Z`), after, limit }) });
   });
   router.get('/sneakers/:id/prices', async (req, res) => {
     res.json({ data: await catalog.prices(req.params.id!) });

@@ -294,6 +294,22 @@ describe('internal calls (service token)', () => {
     expect((await post({ sneakerIds: [], days: 365, salesDays: 30 })).status).toBe(400);
   });
 
+  it('lists the sneakers that sold since a day, a page at a time in id order, with the sizes that sold', async () => {
+    const since = '2000-01-01';
+    const first = await internal(`/internal/sneakers/traded?since=${since}&limit=50`);
+    expect(first.status).toBe(200);
+    const ids = first.body.data.sneakers.map((s: { sneakerId: string }) => s.sneakerId);
+    expect(ids).toHaveLength(50);
+    expect([...ids].sort()).toEqual(ids);
+    expect(first.body.data.next).toBe(ids.at(-1));
+    const second = await internal(`/internal/sneakers/traded?since=${since}&limit=50&after=${first.body.data.next}`);
+    expect(second.body.data.sneakers[0].sneakerId > ids.at(-1)).toBe(true);
+    const listed = first.body.data.sneakers.find((s: { sneakerId: string }) => s.sneakerId === sneaker._id);
+    if (listed) expect(listed.sizes.length).toBeGreaterThan(0);
+    expect((await internal('/internal/sneakers/traded?since=2999-01-01')).body.data).toEqual({ sneakers: [], next: null });
+    expect((await internal('/internal/sneakers/traded?since=yesterday')).status).toBe(400);
+  });
+
   it('lists trending sneakers, trending ones first, without the excluded ids', async () => {
     const { status, body } = await internal('/internal/trending?limit=8');
     expect(status).toBe(200);

@@ -16,8 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { parse } from 'csv-parse';
-import { PRODUCT, backtestTasks, eligibilityRules, productForecast, scoreBacktest, type BacktestSale, type SeriesKeying, type TaskForecast } from '../domain/backtest.ts';
-import { MODEL_NAME } from '../domain/forecast.ts';
+import { PRODUCT, backtestTasks, eligibilityRules, forecastOfModel, productForecast, scoreBacktest, type BacktestSale, type SeriesKeying, type TaskForecast } from '../domain/backtest.ts';
+import { MODEL_NAME, fitModel } from '../domain/forecast.ts';
+import { OWN_SIZE_MODEL_NAME, combinedWithSmoothing } from '../domain/size-pooling.ts';
 import { TS_PEERS, peerForecast } from '../domain/peers.ts';
 import { DEFAULT_FIT_WINDOW_DAYS } from '../domain/prediction.ts';
 import { HEADLINE_DAY, seriesMape } from '../domain/scoring.ts';
@@ -86,6 +87,8 @@ const timed = <T>(name: string, run: () => T): T => {
   return out;
 };
 forecasts[PRODUCT] = timed(PRODUCT, () => tasks.map((task) => productForecast(task, options.horizon)));
+// Per size, the product forecasts a size with enough sales from the model combined with smoothing: scored beside it.
+if (by === 'size') forecasts[OWN_SIZE_MODEL_NAME] = timed(OWN_SIZE_MODEL_NAME, () => tasks.map((task) => forecastOfModel(combinedWithSmoothing(fitModel(task.history, options.horizon), task.history), task)));
 for (const name of peerNames) {
   const peer = TS_PEERS[name];
   if (peer) forecasts[name] = timed(name, () => tasks.map((task) => peerForecast(peer, task, options.horizon)));

@@ -1,6 +1,6 @@
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { backtestTasks, type BacktestOptions, type BacktestSale, type ForecastTask, type SeriesInfo, type TaskForecast } from './backtest-tasks.ts';
-import { errorSpread, fitModel } from './forecast.ts';
+import { errorSpread, fitModel, type FittedModel } from './forecast.ts';
 import { TS_PEERS, peerForecast, type Peer } from './peers.ts';
 import { compareAtHeadline, scoreOf, tallyForecasts, type Comparison, type MethodScore, type SeriesTally } from './scoring.ts';
 
@@ -11,8 +11,10 @@ export type { BacktestOptions, BacktestSale, ForecastTask, SeriesKeying, TaskFor
 export const PRODUCT = 'model';
 
 /** The product's forecast of one task: its model fitted on the task's history, exactly as the service fits it. */
-export function productForecast(task: ForecastTask, horizon: number): TaskForecast {
-  const model = fitModel(task.history, horizon);
+export const productForecast = (task: ForecastTask, horizon: number): TaskForecast => forecastOfModel(fitModel(task.history, horizon), task);
+
+/** A fitted model's forecast (point and bands) at the task's realised days. */
+export function forecastOfModel(model: FittedModel, task: ForecastTask): TaskForecast {
   const forecast: TaskForecast = { point: [], bands: { 50: { lower: [], upper: [] }, 80: { lower: [], upper: [] }, 95: { lower: [], upper: [] } } };
   for (const { h } of task.realised) {
     const spread = errorSpread(model, task.origin + h - model.lastDay);

@@ -27,6 +27,12 @@ const CLAIM_POLL_MS = 20;
 /** Sneakers whose data one catalogue call of a batch brings. */
 const BATCH_CHUNK = 100;
 
+/**
+ * What the cache keeps answers under: the sneaker (every size), or one size of it. A sale of a size
+ * makes both the sneaker's and that size's answers stale, no other size's.
+ */
+export const cacheSubjectOf = (sneakerId: string, size?: number): string => (size === undefined ? sneakerId : `${sneakerId}:size:${size}`);
+
 const optionsField = (o: PredictionOptions) => `p:${o.timeframe}:${+o.includeVolatility}${+o.includeTrends}${+o.includeLevels}:${o.minDataPoints}`;
 
 export interface ForecastStats {
@@ -136,16 +142,19 @@ export function createForecasts({ catalog, cache, clock, fitWindowDays, batchCon
     return unwrap(await computeOnce(sneakerId, field, make));
   }
 
-  async function prediction(sneakerId: string, options: PredictionOptions, requestId?: string, known?: CachedOutcome<PricePrediction>): Promise<PricePrediction> {
+  /** A sneaker's forecast, of every size or of one (`size`). */
+  async function prediction(sneakerId: string, options: PredictionOptions, requestId?: string, size?: number, known?: CachedOutcome<PricePrediction>): Promise<PricePrediction> {
     return cached(
-      sneakerId,
+      cacheSubjectOf(sneakerId, size),
       optionsField(options),
       async () => {
-      const [series, recent] = await Promise.all([
-        catalog.dailySeries(sneakerId, fitWindowDays, requestId),
-        options.includeVolatility ? catalog.recentSales(sneakerId, VOLATILITY_WINDOW_DAYS, requestId) : undefined,
-      ]);
-      return predictPrice({ sneakerId, days: series.days, sales: recent?.sales ?? [], now: clock.now() }, options, fitWindowDays);
+        const [series, sizeSeries, recent] = await Promise.all([
+          catalog.dailySeries(sneakerId, fitWindowDays, requestId),
+          size === undefined ? undefined : catalog.dailySeries(sneakerId, fitWindowDays, requestId, size),
+          options.includeVolatility ? catalog.recentSales(sneakerId, VOLATILITY_WINDOW_DAYS, requestId) : undefined,
+        ]);
+        const input = { sneakerId, days: series.days, sales: recent?.sales ?? [], now: clock.now(), ...(sizeSeries && size !== undefined ? { size: { size, days: sizeSeries.days } } : {}) };
+        return predictPrice(input, options, fitWindowDays);
       },
       known,
     );
@@ -155,7 +164,7 @@ export function createForecasts({ catalog, cache, clock, fitWindowDays, batchCon
     stats,
     prediction,
 
-    summary: async (sneakerId: string, requestId?: string): Promise<PredictionSummary> => summaryOf(await prediction(sneakerId, SUMMARY_OPTIONS, requestId)),
+    summary: async (sneakerId: string, requestId?: string, size?: number): Promise<PredictionSummary> => summaryOf(await prediction(sneakerId, SUMMARY_OPTIONS, requestId, size)),
 
     volatility: (sneakerId: string, requestId?: string): Promise<Volatility> =>
       cached(sneakerId, 'volatility', async () => volatilityOf((await catalog.recentSales(sneakerId, VOLATILITY_WINDOW_DAYS, requestId)).sales, clock.now())),
@@ -210,9 +219,10 @@ export function createForecasts({ catalog, cache, clock, fitWindowDays, batchCon
       return { results, succeeded: results.length - failed, failed };
     },
 
-    /** A sale of the sneaker arrived: its cached answers are dropped. */
-    async saleRecorded(sneakerId: string): Promise<void> {
-      if (await cache.invalidate(sneakerId, clock.now().getTime())) stats.invalidations += 1;
+    /** A sale of the sneaker arrived: its cached answers (every size's and the sold size's) are dropped. */
+    async saleRecorded(sneakerId: string, size?: number): Promise<void> {
+      const subjects = size === undefined ? [cacheSubjectOf(sneakerId)] : [cacheSubjectOf(sneakerId), cacheSubjectOf(sneakerId, size)];
+      if (await cache.invalidate(subjects, clock.now().getTime())) stats.invalidations += 1;
     },
   };
 }

@@ -6,11 +6,13 @@ import {
   type PredictionOptions,
   type PredictionSummary,
   type PricePrediction,
+  type SizeBasis,
   utcDay,
 } from '@kicksight/contracts';
 import { AppError } from '@kicksight/platform';
 import { MODEL_DESCRIPTION, MODEL_NAME, confidenceOf, fitModel, forecastPath } from './forecast.ts';
 import { supportResistanceOf } from './levels.ts';
+import { OWN_SIZE_MODEL_NAME, PRIOR_SALES, fitSizeModel } from './size-pooling.ts';
 import { cleanDailySeries, dayNumber, shownHistory, windowOf, type DailyPoint, type SalePoint } from './series.ts';
 import { trendOf } from './trend.ts';
 import { volatilityOf } from './volatility.ts';
@@ -33,6 +35,8 @@ export interface PredictionInput {
   /** Its sales of the last 30 days (for volatility). */
   sales: readonly SalePoint[];
   now: Date;
+  /** A one-size forecast: the size and its own daily sales (`days` and `sales` stay the sneaker's, every size). */
+  size?: { size: number; days: readonly DailyPoint[] };
 }
 
 export const insufficientData = (found: number, needed: number) => new AppError(422, PredictionErrorCode.INSUFFICIENT_DATA, insufficientDataMessage(found, needed));
@@ -40,19 +44,37 @@ export const insufficientData = (found: number, needed: number) => new AppError(
 /** A sneaker's forecast with its bands and, as asked, volatility, trend and support/resistance. */
 export function predictPrice(input: PredictionInput, options: PredictionOptions, fitWindowDays = DEFAULT_FIT_WINDOW_DAYS): PricePrediction {
   const today = dayNumber(input.now.toISOString());
-  const series = cleanDailySeries(input.days);
-  const fitted = windowOf(series, today, fitWindowDays);
-  if (fitted.length < options.minDataPoints) throw insufficientData(fitted.length, options.minDataPoints);
+  const horizon = Math.max(options.timeframe, PREDICTION_HORIZON_DAYS);
+  const sneakerSeries = cleanDailySeries(input.days);
+  const sneakerFitted = windowOf(sneakerSeries, today, fitWindowDays);
+  // A size's days are some of the sneaker's: the sneaker has enough whenever a size does.
+  if (sneakerFitted.length < options.minDataPoints) throw insufficientData(sneakerFitted.length, options.minDataPoints);
+  let model;
+  let series = sneakerSeries;
+  let fitted = sneakerFitted;
+  let sizeBasis: SizeBasis | undefined;
+  if (input.size) {
+    const sizeSeries = cleanDailySeries(input.size.days);
+    const sizeFitted = windowOf(sizeSeries, today, fitWindowDays);
+    ({ model, basis: sizeBasis } = fitSizeModel(input.size.size, sneakerFitted, sizeFitted, horizon, options.minDataPoints));
+    if (sizeSeries.length > 0) series = sizeSeries;
+    if (sizeBasis.method === 'own') fitted = sizeFitted;
+  } else {
+    model = fitModel(sneakerFitted, horizon);
+  }
 
-  const model = fitModel(fitted, Math.max(options.timeframe, PREDICTION_HORIZON_DAYS));
   const path = forecastPath(model, today, options.timeframe);
   const end = path.at(-1)!;
   const currentPrice = model.lastPrice;
   const expectedChange = end.price - currentPrice;
   const expectedChangePercent = Math.round((expectedChange / currentPrice) * 10_000) / 100;
-  const volatility = options.includeVolatility ? volatilityOf(input.sales, input.now) : undefined;
+  const sales = input.size ? input.sales.filter((sale) => sale.size === input.size!.size) : input.sales;
+  const volatility = options.includeVolatility ? volatilityOf(sales, input.now) : undefined;
 
   const warnings: string[] = [];
+  if (sizeBasis?.method === 'pooled') {
+    warnings.push(`Size ${sizeBasis.size} had ${sizeBasis.sales === 1 ? '1 sale' : `${sizeBasis.sales} sales`} in the last ${fitWindowDays} days; its forecast leans on the sneaker's other sizes.`);
+  }
   const quietDays = today - model.lastDay;
   if (quietDays > STALE_AFTER_DAYS) warnings.push(`The last sale was ${quietDays} days ago; the forecast bands are wider for it.`);
   if (fitted.length < FEW_DAYS) warnings.push(`Only ${fitted.length} days of sales in the last ${fitWindowDays} days; treat the forecast with caution.`);
@@ -62,7 +84,7 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
   return {
     sneakerId: input.sneakerId,
     asOf: utcDay(input.now),
-    lastSaleDate: fitted.at(-1)!.date,
+    lastSaleDate: series.at(-1)!.date,
     currentPrice,
     horizonDays: options.timeframe,
     predictedPrice: end.price,
@@ -74,12 +96,13 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
     path,
     history: shownHistory(series),
     model: {
-      name: MODEL_NAME,
+      name: sizeBasis?.method === 'own' ? OWN_SIZE_MODEL_NAME : MODEL_NAME,
       fitWindowDays,
       observations: model.observations,
       smoothing: model.smoothing,
-      description: `${MODEL_DESCRIPTION} Fitted on the last ${fitWindowDays} days of daily sales (${model.observations} days with sales); the history shown is the latest ${PREDICTION_HISTORY_DAYS} days.`,
+      description: `${MODEL_DESCRIPTION} Fitted on the last ${fitWindowDays} days of daily sales (${model.observations} days with sales); the history shown is the latest ${PREDICTION_HISTORY_DAYS} days.${sizeBasis ? ` ${sizeBasisText(sizeBasis)}` : ''}`,
     },
+    ...(sizeBasis ? { sizeBasis } : {}),
     ...(volatility ? { volatility } : {}),
     ...(options.includeTrends ? { trend: trendOf(fitted) } : {}),
     ...(options.includeLevels ? { levels: supportResistanceOf(fitted) } : {}),
@@ -88,8 +111,15 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
   };
 }
 
+/** In words, how a one-size forecast was made. */
+export function sizeBasisText(basis: SizeBasis): string {
+  return basis.method === 'own'
+    ? `Size ${basis.size} is forecast from its own ${basis.sales} sales, its level averaged with simple exponential smoothing's: per sneaker and size the backtest found the combination more accurate at day 30 than the model alone (MAPE 9.86% against 9.97% on stockx-2019-sales.csv, difference interval [-0.20, -0.03]; 12.92% against 13.00% on stockx-yeezy-2017-recent-sales-by-size.csv).`
+    : `Size ${basis.size} has ${basis.sales} sales: the sneaker's level (every size) plus the size's premium over it, weighted ${basis.weight} (its sales / (its sales + ${PRIOR_SALES})).`;
+}
+
 /** The summary of the detail page: the 30-day forecast, its bands and the latest 20 days beside it. */
 export function summaryOf(prediction: PricePrediction): PredictionSummary {
-  const { sneakerId, asOf, currentPrice, predictedPrice, expectedChange, expectedChangePercent, predictedDirection, confidence, priceRange, warnings, horizonDays, path, history, model, volatility } = prediction;
-  return { sneakerId, asOf, currentPrice, predictedPrice, expectedChange, expectedChangePercent, predictedDirection, confidence, priceRange, warnings, horizonDays, path, history, model, ...(volatility ? { volatility } : {}) };
+  const { sneakerId, asOf, currentPrice, predictedPrice, expectedChange, expectedChangePercent, predictedDirection, confidence, priceRange, warnings, horizonDays, path, history, model, sizeBasis, volatility } = prediction;
+  return { sneakerId, asOf, currentPrice, predictedPrice, expectedChange, expectedChangePercent, predictedDirection, confidence, priceRange, warnings, horizonDays, path, history, model, ...(sizeBasis ? { sizeBasis } : {}), ...(volatility ? { volatility } : {}) };
 }

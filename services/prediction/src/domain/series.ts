@@ -7,10 +7,11 @@ export interface DailyPoint {
   salesVolume: number;
 }
 
-/** One sale: its price (cents) and when it happened. */
+/** One sale: its price (cents), when it happened and, when known, its size. */
 export interface SalePoint {
   price: number;
   soldAt: string;
+  size?: number;
 }
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

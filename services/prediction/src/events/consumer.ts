@@ -10,12 +10,12 @@ export interface PredictionConsumerDeps {
   clock: Clock;
   /** Sales older than this cannot be behind a cached forecast (it expired since), so they are skipped. */
   cacheTtlMs: number;
-  saleRecorded: (sneakerId: string) => Promise<void>;
+  saleRecorded: (sneakerId: string, size: number) => Promise<void>;
   sessionTimeoutMs?: number;
 }
 
 /**
- * What prediction learns from the catalogue: a sale of a sneaker makes its cached forecasts stale.
+ * What prediction learns from the catalogue: a sale of a sneaker makes its cached forecasts, and its size's, stale.
  * The replicas share one group (the cache is shared, one of them dropping a key is enough).
  */
 export function predictionConsumer({ kafka, prefix, logger, clock, cacheTtlMs, saleRecorded, sessionTimeoutMs }: PredictionConsumerDeps): EventConsumer {
@@ -29,7 +29,7 @@ export function predictionConsumer({ kafka, prefix, logger, clock, cacheTtlMs, s
     handle: async (event) => {
       if (!isEvent(event, 'sale.recorded@1')) return;
       if (Date.parse(event.occurredAt) < clock.now().getTime() - cacheTtlMs) return;
-      await saleRecorded(event.data.sneakerId);
+      await saleRecorded(event.data.sneakerId, event.data.size);
     },
   });
 }

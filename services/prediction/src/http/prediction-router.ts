@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
-import { batchPredictionBodySchema, predictionOptionsSchema } from '@kicksight/contracts';
+import { batchPredictionBodySchema, predictionQuerySchema, predictionSizeQuerySchema } from '@kicksight/contracts';
 import { AppError, requireRole } from '@kicksight/platform';
 import type { Caller, PredictionAccess } from '../domain/access.ts';
 import type { Forecasts } from '../domain/forecasts.ts';
+import type { TrackRecords } from '../domain/track-records.ts';
 
 const SNEAKER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -19,8 +20,8 @@ function sneakerIdOf(req: Request): string {
   return id;
 }
 
-/** A sneaker's forecast, summary, volatility and levels (premium). */
-export function sneakerPredictionRouter({ forecasts, access }: { forecasts: Forecasts; access: PredictionAccess }): Router {
+/** A sneaker's forecast, summary, volatility, levels and track record (premium). */
+export function sneakerPredictionRouter({ forecasts, trackRecords, access }: { forecasts: Forecasts; trackRecords: TrackRecords; access: PredictionAccess }): Router {
   const router = Router();
   const premium = async (req: Request) => {
     const caller = callerOf(req);
@@ -29,13 +30,19 @@ export function sneakerPredictionRouter({ forecasts, access }: { forecasts: Fore
     return { id, requestId: caller.requestId };
   };
   router.get('/:id/price-prediction', async (req, res) => {
-    const options = predictionOptionsSchema.parse(req.query);
+    const { size, ...options } = predictionQuerySchema.parse(req.query);
     const { id, requestId } = await premium(req);
-    res.json({ data: await forecasts.prediction(id, options, requestId) });
+    res.json({ data: await forecasts.prediction(id, options, requestId, size) });
   });
   router.get('/:id/prediction-summary', async (req, res) => {
+    const { size } = predictionSizeQuerySchema.parse(req.query);
     const { id, requestId } = await premium(req);
-    res.json({ data: await forecasts.summary(id, requestId) });
+    res.json({ data: await forecasts.summary(id, requestId, size) });
+  });
+  router.get('/:id/forecast-accuracy', async (req, res) => {
+    const { size } = predictionSizeQuerySchema.parse(req.query);
+    const { id, requestId } = await premium(req);
+    res.json({ data: await trackRecords.accuracy(id, size, requestId) });
   });
   router.get('/:id/volatility', async (req, res) => {
     const { id, requestId } = await premium(req);
@@ -54,8 +61,8 @@ export interface ServiceStatus {
   clearCache(): Promise<number>;
 }
 
-/** Batch forecasts (premium), statistics and health (members), clearing the cache (administrators). */
-export function predictionsRouter({ forecasts, access, status }: { forecasts: Forecasts; access: PredictionAccess; status: ServiceStatus }): Router {
+/** Batch forecasts (premium), statistics and health (members), clearing the cache and running the track record (administrators). */
+export function predictionsRouter({ forecasts, trackRecords, access, status }: { forecasts: Forecasts; trackRecords: TrackRecords; access: PredictionAccess; status: ServiceStatus }): Router {
   const router = Router();
   router.post('/batch', async (req, res) => {
     const body = batchPredictionBodySchema.parse(req.body ?? {});
@@ -69,6 +76,9 @@ export function predictionsRouter({ forecasts, access, status }: { forecasts: Fo
   router.get('/health', async (_req, res) => {
     const health = await status.health();
     res.json({ data: health });
+  });
+  router.post('/track-record/run', requireRole('admin'), async (_req, res) => {
+    res.json({ data: await trackRecords.runAll() });
   });
   router.post('/cache/clear', requireRole('admin'), async (_req, res) => {
     res.json({ data: { cleared: await status.clearCache() } });

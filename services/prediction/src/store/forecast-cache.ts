@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from '@kicksight/platform';
-import { withTimeout, type Clock, type Logger } from '@kicksight/platform';
+import type { Clock, Logger, Redis } from '@kicksight/platform';
+import { quietRedis } from './quiet-redis.ts';
 
 /** What a cached answer holds: a value, or the error it was (e.g. too little data), and when it was computed. */
 export type CachedOutcome<T> = { at: number; value: T } | { at: number; error: { status: number; code: string; message: string } };
@@ -21,11 +21,13 @@ const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-// Forgets every answer of a sneaker and remembers when, so answers being computed now are not stored.
+// Forgets every answer of each subject and remembers when, so answers being computed now are not stored.
 const INVALIDATE_SCRIPT = `
-redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], '${INVALIDATED_AT}', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+for _, key in ipairs(KEYS) do
+  redis.call('DEL', key)
+  redis.call('HSET', key, '${INVALIDATED_AT}', ARGV[1])
+  redis.call('PEXPIRE', key, ARGV[2])
+end
 return 1`;
 
 export interface ForecastCacheOptions {
@@ -39,26 +41,14 @@ export interface ForecastCacheOptions {
 }
 
 /**
- * Forecasts in Redis: one hash per sneaker (a field per view and options), fresh for the TTL and
- * dropped when a sale of that sneaker arrives. Redis being slow or away is a miss, never an error:
+ * Forecasts in Redis: one hash per subject (a sneaker, or one size of it; a field per view and options),
+ * fresh for the TTL and dropped when a sale of that sneaker (or size) arrives. Redis being slow or away is a miss, never an error:
  * the caller computes the answer uncached.
  */
 export function createForecastCache({ redis, namespace, ttlMs, timeoutMs, clock, logger }: ForecastCacheOptions) {
   const prefix = `prediction:${namespace ? `${namespace}:` : ''}`;
   const keyOf = (sneakerId: string) => `${prefix}${sneakerId}`;
-  let lastFailureLog = 0;
-  const quietly = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await withTimeout(run(), timeoutMs, `the cache did not answer within ${timeoutMs} ms`);
-    } catch (err) {
-      const now = clock.now().getTime();
-      if (now - lastFailureLog > 10_000) {
-        lastFailureLog = now;
-        logger.warn({ err, what }, 'forecast cache unavailable; answering uncached');
-      }
-      return undefined;
-    }
-  };
+  const quietly = quietRedis({ timeoutMs, clock, logger, message: 'forecast cache unavailable; answering uncached' });
 
   return {
     ttlMs,
@@ -109,9 +99,9 @@ export function createForecastCache({ redis, namespace, ttlMs, timeoutMs, clock,
       return stored === 1;
     },
 
-    /** Drops every cached answer of a sneaker (a new sale arrived at `at`, ms). */
-    async invalidate(sneakerId: string, at: number): Promise<boolean> {
-      return (await quietly('invalidate', () => redis.eval(INVALIDATE_SCRIPT, 1, keyOf(sneakerId), String(at), String(ttlMs)))) === 1;
+    /** Drops every cached answer of these subjects, at once (a new sale arrived at `at`, ms). */
+    async invalidate(subjects: readonly string[], at: number): Promise<boolean> {
+      return (await quietly('invalidate', () => redis.eval(INVALIDATE_SCRIPT, subjects.length, ...subjects.map(keyOf), String(at), String(ttlMs)))) === 1;
     },
 
     /** Drops every cached answer of this namespace; answers how many sneakers had some. */

@@ -140,6 +140,43 @@ describe('forecasts through the BFF', () => {
     expect(catalogCalls(other)).toBe(callsOther);
   });
 
+  it("forecasts one size, and a sale of size 10 drops size 10's and the sneaker's forecast, not size 9's", async () => {
+    const id = sneakerId();
+    const now = stack.service.clock.now();
+    stack.catalog.add(id, realSales('Adidas-Yeezy-Boost-350-V2-Beluga-2pt0', now));
+    const summary = async (size?: number) => (await stack.api.get(`/api/sneakers/${id}/prediction-summary${size === undefined ? '' : `?size=${size}`}`, premium)).body.data;
+    const seriesCalls = (size?: number) => stack.catalog.calls.filter((call) => call.includes(`${id}/daily-series`) && (size === undefined || call.includes(`size=${size}`))).length;
+    const [overall, ten, nine] = [await summary(), await summary(10), await summary(9)];
+    expect(overall.sizeBasis).toBeUndefined();
+    expect(ten.sizeBasis).toMatchObject({ size: 10 });
+    expect(ten.sizeBasis.sales).toBeGreaterThan(0);
+    expect(nine.sizeBasis).toMatchObject({ size: 9 });
+    expect(ten.currentPrice).not.toBe(nine.currentPrice);
+    expect(seriesCalls(10)).toBe(1);
+    expect(seriesCalls(9)).toBe(1);
+    const bad = await stack.api.get(`/api/sneakers/${id}/prediction-summary?size=2`, premium);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+
+    const sale = { sneakerId: id, size: 10, price: ten.currentPrice * 3, soldAt: now.toISOString() };
+    stack.catalog.record(id, sale);
+    await stack.saleRecorded(sale);
+    const tenAfter = await waitFor(
+      async () => {
+        const answer = await summary(10);
+        return answer.currentPrice !== ten.currentPrice ? answer : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, message: "size 10's forecast to reflect its new sale" },
+    );
+    expect(tenAfter.currentPrice).toBeGreaterThan(ten.currentPrice);
+    expect(seriesCalls(10)).toBe(2);
+    const overallAfter = await summary();
+    expect(overallAfter.currentPrice).toBeGreaterThan(overall.currentPrice);
+    // Size 9 is still answered from the cache: the catalogue is not asked for it again.
+    expect(await summary(9)).toEqual(nine);
+    expect(seriesCalls(9)).toBe(1);
+  });
+
   it('forecasts a batch, each sneaker on its own', async () => {
     const unknown = sneakerId();
     const { status, body } = await stack.api.post('/api/predictions/batch', { sneakerIds: [beluga, unsold, unknown], options: { timeframe: '14d' } }, premium);

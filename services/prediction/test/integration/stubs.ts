@@ -32,8 +32,9 @@ export function realSales(sneakerName: string, today: Date): StubSale[] {
 }
 
 /**
- * The catalog's internal port as prediction calls it (service token): daily series and recent
- * sales of the sneakers a test declares, computed from their sales; every call is counted.
+ * The catalog's internal port as prediction calls it (service token): daily series (of every size or
+ * one) and recent sales of the sneakers a test declares, computed from their sales; every call is
+ * counted (its path and query).
  */
 export async function startCatalogStub(serviceToken: string, now: () => Date) {
   const sneakers = new Map<string, StubSale[]>();
@@ -41,15 +42,15 @@ export async function startCatalogStub(serviceToken: string, now: () => Date) {
   const app = stubApp();
   app.get('/readyz', (_req, res) => void res.json({ status: 'ready', checks: {} }));
   app.use((req, res, next) => {
-    calls.push(req.path);
+    calls.push(req.url);
     if (req.get(SERVICE_TOKEN_HEADER) !== serviceToken) return refuse(res, 401, 'A valid service token is required', 'UNAUTHORIZED');
-    if (req.method === 'GET' && !sneakers.has(req.path.split('/')[3] ?? '')) return refuse(res, 404, 'Sneaker not found', 'NOT_FOUND');
+    if (req.method === 'GET' && req.path !== '/internal/sneakers/traded' && !sneakers.has(req.path.split('/')[3] ?? '')) return refuse(res, 404, 'Sneaker not found', 'NOT_FOUND');
     next();
   });
   const within = (id: string, days: number) => (sneakers.get(id) ?? []).filter((s) => Date.parse(s.soldAt) > now().getTime() - days * DAY_MS);
-  const dailyOf = (id: string, days: number) => {
+  const dailyOf = (id: string, days: number, size?: number) => {
     const byDay = new Map<string, { total: number; count: number }>();
-    for (const sale of within(id, days)) {
+    for (const sale of within(id, days).filter((s) => size === undefined || s.size === size)) {
       const day = byDay.get(sale.soldAt.slice(0, 10)) ?? { total: 0, count: 0 };
       day.total += sale.price;
       day.count += 1;
@@ -59,10 +60,22 @@ export async function startCatalogStub(serviceToken: string, now: () => Date) {
   };
   const recentOf = (id: string, days: number) => within(id, days).reverse().slice(0, 500);
   app.get('/internal/sneakers/:id/daily-series', (req, res) => {
-    res.json({ data: { sneakerId: req.params.id, size: null, days: dailyOf(req.params.id, Number(req.query.days ?? 90)) } });
+    const size = req.query.size === undefined ? undefined : Number(req.query.size);
+    res.json({ data: { sneakerId: req.params.id, size: size ?? null, days: dailyOf(req.params.id, Number(req.query.days ?? 90), size) } });
   });
   app.get('/internal/sneakers/:id/recent-sales', (req, res) => {
     res.json({ data: { sneakerId: req.params.id, sales: recentOf(req.params.id, Number(req.query.days ?? 30)) } });
+  });
+  app.get('/internal/sneakers/traded', (req, res) => {
+    const since = Date.parse(`${String(req.query.since)}T00:00:00Z`);
+    const after = typeof req.query.after === 'string' ? req.query.after : '';
+    const limit = Number(req.query.limit ?? 500);
+    const traded = [...sneakers]
+      .filter(([id, sales]) => id > after && sales.some((sale) => Date.parse(sale.soldAt) >= since))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, sales]) => ({ sneakerId: id, sizes: [...new Set(sales.filter((sale) => Date.parse(sale.soldAt) >= since).map((sale) => sale.size))].sort((a, b) => a - b) }));
+    const page = traded.slice(0, limit);
+    res.json({ data: { sneakers: page, next: traded.length > limit ? page.at(-1)!.sneakerId : null } });
   });
   app.post('/internal/sneakers/forecast-inputs', express.json(), (req, res) => {
     const { sneakerIds, days, salesDays } = req.body as { sneakerIds: string[]; days: number; salesDays: number };

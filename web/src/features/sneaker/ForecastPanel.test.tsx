@@ -24,10 +24,12 @@ const summary = {
   volatility: { score: 42, label: 'Medium Risk', salesCount: 12, pricesUsed: 12, windowDays: 30, fallback: false },
 };
 
-const render = (locked = false) =>
+const accuracy = { sneakerId: 'abc', size: null, enoughHistory: true, windowDays: 365, horizonDays: 30, forecasts: 48, mape: 6.2, naiveMape: 7.04, coverage80: 81.3, computedAt: day(20) };
+
+const render = (locked = false, size: number | null = null) =>
   renderScreen(
     <UpgradePromptProvider>
-      <ForecastPanel sneakerId="abc" locked={locked} basePrice={20_000} />
+      <ForecastPanel sneakerId="abc" size={size} locked={locked} basePrice={20_000} />
     </UpgradePromptProvider>,
   );
 
@@ -53,6 +55,29 @@ describe('the forecast panel', () => {
     expect(screen.getByRole('img', { name: /30-day price forecast: 30-day forecast \$/ })).toBeTruthy();
     for (const level of ['50', '80', '95']) expect(document.querySelector(`path[data-band="${level}"]`)?.getAttribute('d')).toMatch(/^M/);
     expect(await screen.findByText('1')).toBeTruthy();
+  });
+
+  it('shows the track record of the forecasts in plain words', async () => {
+    stubApi({ 'GET /api/sneakers/abc/prediction-summary': summary, 'GET /api/sneakers/abc/forecast-accuracy': accuracy });
+    render();
+    expect(
+      await screen.findByText('Over the past year our 30-day forecasts for this sneaker were off by 6.2% on average (the last price alone: 7.0%); 81% of prices fell in the 80% band.'),
+    ).toBeTruthy();
+  });
+
+  it('follows the size chosen: asks for that size and says how its forecast was made', async () => {
+    const calls = stubApi({
+      'GET /api/sneakers/abc/prediction-summary': (_init, url) => ({
+        status: 200,
+        body: { data: url?.searchParams.get('size') === '10' ? { ...summary, predictedPrice: 23_000, sizeBasis: { size: 10, method: 'pooled', sales: 3, weight: 0.231 } } : summary },
+      }),
+      'GET /api/sneakers/abc/forecast-accuracy': (_init, url) => ({ status: 200, body: { data: { ...accuracy, size: Number(url?.searchParams.get('size')), enoughHistory: false, mape: null, naiveMape: null, coverage80: null } } }),
+    });
+    render(false, 10);
+    expect(await screen.findByText('$230')).toBeTruthy();
+    expect(screen.getByText("Forecast for size 10 from every size's prices and its own 3 sales in the last 180 days (weighted 23%).")).toBeTruthy();
+    expect(await screen.findByText('There is not enough sales history for size 10 of this sneaker yet to say how our past forecasts did.')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/sneakers/abc/prediction-summary?size=10', '/api/sneakers/abc/forecast-accuracy?size=10']));
   });
 
   it('explains INSUFFICIENT_DATA', async () => {

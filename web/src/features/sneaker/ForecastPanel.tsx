@@ -5,7 +5,7 @@ import { shouldRetry } from '../../api/retry.ts';
 import { ForecastChart, type ForecastInput } from '../../ui/charts/ForecastChart.tsx';
 import { Badge, Card, CardTitle, Change, ErrorState, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 import { Locked } from './Locked.tsx';
-import { isPremiumLocked, predictionErrorText, rangeLabelOf, salesInLast30Days, volatilityLabelOf } from './detail-logic.ts';
+import { isPremiumLocked, predictionErrorText, rangeLabelOf, salesInLast30Days, sizeBasisText, trackRecordText, volatilityLabelOf } from './detail-logic.ts';
 import { DAY_MS, utcDay } from '@kicksight/contracts/time';
 
 const Figures = styled.dl`
@@ -41,6 +41,19 @@ function sampleForecast(base: number): ForecastInput {
     return { date: day(20 + i), price, bands: { '50': { lower: price - w(4), upper: price + w(4) }, '80': { lower: price - w(8), upper: price + w(8) }, '95': { lower: price - w(12), upper: price + w(12) } } };
   });
   return { history, path };
+}
+
+const Note = styled.p`
+  margin: 12px 0 0;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** How the forecasts of this sneaker (or size) did over the past year, in plain words; nothing while it loads or if it fails. */
+function TrackRecord({ sneakerId, size }: { sneakerId: string; size: number | null }) {
+  const record = useQuery(sneakerQueries.forecastAccuracy(sneakerId, size));
+  if (!record.data) return null;
+  return <Note data-testid="forecast-track-record">{trackRecordText(record.data)}</Note>;
 }
 
 function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerId: string }) {
@@ -101,6 +114,7 @@ function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerI
       ) : (
         <Muted>Insufficient historical data for forecast visualization</Muted>
       )}
+      {summary.sizeBasis && <Note data-testid="forecast-size-basis">{sizeBasisText(summary.sizeBasis, summary.model.fitWindowDays)}</Note>}
       {summary.warnings.length > 0 && (
         <Warnings aria-label="Warnings">
           {summary.warnings.map((w) => (
@@ -112,9 +126,12 @@ function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerI
   );
 }
 
-/** The AI forecast: a 30-day path with 50/80/95% bands and the insight figures, or a locked teaser for trial members. */
-export function ForecastPanel({ sneakerId, locked, basePrice }: { sneakerId: string; locked: boolean; basePrice: number }) {
-  const prediction = useQuery({ ...sneakerQueries.predictionSummary(sneakerId), enabled: !locked });
+/**
+ * The AI forecast of every size (`size` null) or of the size chosen: a 30-day path with 50/80/95% bands, the
+ * insight figures and the forecasts' track record, or a locked teaser for trial members.
+ */
+export function ForecastPanel({ sneakerId, size = null, locked, basePrice }: { sneakerId: string; size?: number | null; locked: boolean; basePrice: number }) {
+  const prediction = useQuery({ ...sneakerQueries.predictionSummary(sneakerId, size), enabled: !locked });
   const showLocked = locked || isPremiumLocked(prediction.error);
   return (
     <Card aria-labelledby="forecast-heading">
@@ -132,7 +149,10 @@ export function ForecastPanel({ sneakerId, locked, basePrice }: { sneakerId: str
       ) : prediction.isError ? (
         <ErrorState title="Forecast unavailable" message={predictionErrorText(prediction.error)} />
       ) : (
-        <Insights summary={prediction.data} sneakerId={sneakerId} />
+        <>
+          <Insights summary={prediction.data} sneakerId={sneakerId} />
+          <TrackRecord sneakerId={sneakerId} size={size} />
+        </>
       )}
     </Card>
   );

@@ -166,7 +166,7 @@ export default function SneakerPage() {
           <>
             <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
             <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
-            <ForecastPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
+            <ForecastPanel sneakerId={data.id} size={size} locked={locked} basePrice={basePrice} />
           </>
         ) : (
           <Skeleton $h={320} aria-busy="true" />

@@ -1,15 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PredictionSummary, SneakerDetail, SneakerMarket, dailySalesRowSchema, recentSaleSchema } from '@kicksight/contracts';
+import type { ForecastAccuracy, PredictionSummary, SneakerDetail, SneakerMarket, dailySalesRowSchema, recentSaleSchema } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { shouldRetry } from '../../api/retry.ts';
 
 /** The shapes of the catalogue's answers, from the shared contracts (types only: nothing of zod reaches the bundle). */
-export type { PredictionSummary, SneakerDetail, SneakerMarket, Variant } from '@kicksight/contracts';
+export type { ForecastAccuracy, PredictionSummary, SneakerDetail, SneakerMarket, Variant } from '@kicksight/contracts';
 type DailySale = z.infer<typeof dailySalesRowSchema>;
 export type RecentSale = z.infer<typeof recentSaleSchema>;
 
 const path = (id: string) => `/sneakers/${encodeURIComponent(id)}`;
+const sizeQuery = (size: number | null) => (size === null ? {} : { size });
 
 /** The sneaker detail page's queries: the sneaker, its sales and its forecast. */
 export const sneakerQueries = {
@@ -29,12 +30,20 @@ export const sneakerQueries = {
       queryFn: ({ signal }) => api.get<{ sales: RecentSale[] }>(`${path(id)}/sales/recent`, { signal, query: { limit } }),
       staleTime: 2 * 60_000,
     }),
-  /** The forecast: stale after 15 minutes, 2 retries. */
-  predictionSummary: (id: string) =>
+  /** The forecast of every size (`size` null) or of one: stale after 15 minutes, 2 retries. */
+  predictionSummary: (id: string, size: number | null = null) =>
     queryOptions({
-      queryKey: ['predictions', 'summary', id],
-      queryFn: ({ signal }) => api.get<PredictionSummary>(`${path(id)}/prediction-summary`, { signal }),
+      queryKey: ['predictions', 'summary', id, size ?? 'all'],
+      queryFn: ({ signal }) => api.get<PredictionSummary>(`${path(id)}/prediction-summary`, { signal, query: sizeQuery(size) }),
       staleTime: 15 * 60_000,
       retry: (failures, error) => shouldRetry(failures, error, 2),
+    }),
+  /** How the forecasts of every size (or one) did over the past year: refreshed weekly, so stale after an hour. */
+  forecastAccuracy: (id: string, size: number | null = null) =>
+    queryOptions({
+      queryKey: ['predictions', 'accuracy', id, size ?? 'all'],
+      queryFn: ({ signal }) => api.get<ForecastAccuracy>(`${path(id)}/forecast-accuracy`, { signal, query: sizeQuery(size) }),
+      staleTime: 60 * 60_000,
+      retry: (failures, error) => shouldRetry(failures, error, 1),
     }),
 };

@@ -11,6 +11,8 @@ import {
   recentRowsOf,
   salesInLast30Days,
   samplePreviewRows,
+  sizeBasisText,
+  trackRecordText,
   volatilityLabelOf,
 } from './detail-logic.ts';
 
@@ -104,5 +106,27 @@ describe('premium panels on the detail page', () => {
     expect(premiumPanelsLocked(true, false)).toBe(true);
     expect(premiumPanelsLocked(true, true)).toBe(false);
     expect(premiumPanelsLocked(false, false)).toBe(false);
+  });
+});
+
+describe('the forecasts track record in words', () => {
+  it('gives the error, the last price\'s and the 80% band\'s coverage', () => {
+    expect(trackRecordText({ size: null, enoughHistory: true, mape: 6.2, naiveMape: 7, coverage80: 81.2 })).toBe(
+      'Over the past year our 30-day forecasts for this sneaker were off by 6.2% on average (the last price alone: 7.0%); 81% of prices fell in the 80% band.',
+    );
+    expect(trackRecordText({ size: 9.5, enoughHistory: true, mape: 12.04, naiveMape: 11.96, coverage80: 79.5 })).toBe(
+      'Over the past year our 30-day forecasts for size 9.5 of this sneaker were off by 12.0% on average (the last price alone: 12.0%); 80% of prices fell in the 80% band.',
+    );
+  });
+
+  it('says when there is not enough history', () => {
+    expect(trackRecordText({ size: null, enoughHistory: false, mape: null, naiveMape: null, coverage80: null })).toBe(
+      'There is not enough sales history for this sneaker yet to say how our past forecasts did.',
+    );
+  });
+
+  it('says how a one-size forecast was made', () => {
+    expect(sizeBasisText({ size: 10, method: 'own', sales: 45, weight: 1 }, 180)).toBe('Forecast for size 10 from its own 45 sales in the last 180 days.');
+    expect(sizeBasisText({ size: 4, method: 'pooled', sales: 1, weight: 0.091 }, 180)).toBe("Forecast for size 4 from every size's prices and its own 1 sale in the last 180 days (weighted 9%).");
   });
 });

@@ -1,4 +1,5 @@
-import type { RecentSale, SneakerDetail, Variant } from './api.ts';
+import type { ForecastAccuracy, RecentSale, SneakerDetail, Variant } from './api.ts';
+import type { SizeBasis } from '@kicksight/contracts';
 import type { CreateItem } from '../collection/index.ts';
 import { ApiError } from '../../api/errors.ts';
 import { DAY_MS } from '@kicksight/contracts/time';
@@ -99,3 +100,20 @@ export function samplePreviewRows(basePrice: number, count = RECENT_SALES_SHOWN,
 /** The price a price alert on the shown size watches: that size's price, or the lowest across sizes without one. */
 export const watchedPriceOf = (sneaker: SneakerDetail, size: number | null): number | null =>
   size === null ? sneaker.lowestPrice : (sneaker.variants.find((v) => v.size === size)?.currentPrice ?? null);
+
+/** The forecasts' track record in plain words, for the sneaker (every size) or one size. */
+export function trackRecordText(record: Pick<ForecastAccuracy, 'enoughHistory' | 'mape' | 'naiveMape' | 'coverage80' | 'size'>): string {
+  const subject = record.size === null ? 'this sneaker' : `size ${record.size} of this sneaker`;
+  if (!record.enoughHistory || record.mape === null || record.naiveMape === null || record.coverage80 === null) {
+    return `There is not enough sales history for ${subject} yet to say how our past forecasts did.`;
+  }
+  return `Over the past year our 30-day forecasts for ${subject} were off by ${record.mape.toFixed(1)}% on average (the last price alone: ${record.naiveMape.toFixed(1)}%); ${Math.round(record.coverage80)}% of prices fell in the 80% band.`;
+}
+
+/** How a one-size forecast was made, in plain words (`fitWindowDays`: the days of sales it was fitted on). */
+export function sizeBasisText(basis: SizeBasis, fitWindowDays: number): string {
+  const sales = basis.sales === 1 ? '1 sale' : `${basis.sales} sales`;
+  return basis.method === 'own'
+    ? `Forecast for size ${basis.size} from its own ${sales} in the last ${fitWindowDays} days.`
+    : `Forecast for size ${basis.size} from every size's prices and its own ${sales} in the last ${fitWindowDays} days (weighted ${Math.round(basis.weight * 100)}%).`;
+}

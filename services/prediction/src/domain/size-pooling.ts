@@ -1,0 +1,90 @@
+import type { SizeBasis } from '@kicksight/contracts';
+import { fitModel, type FittedModel } from './forecast.ts';
+import { exponentialSmoothing } from './peers.ts';
+import type { DailyPoint } from './series.ts';
+
+/**
+ * One size's forecast, by partial pooling with the sneaker it belongs to:
+ *   - a size with at least ENOUGH_SIZE_SALES sales (and the minimum days with sales) in the fit window is
+ *     forecast from its own sales alone ('own');
+ *   - a thinner size ('pooled') takes the sneaker's level (every size together) plus the size's premium
+ *     over it: the mean of log(size's day price / sneaker's day price) over the days the size sold, each
+ *     day weighted by the size's sales, shrunk towards 0 by w = n / (n + PRIOR_SALES), n the size's sales.
+ *     The prior is worth PRIOR_SALES sales: with 2 sales the size moves the forecast a sixth of its premium
+ *     away from the sneaker's level, with 20 two thirds, with none not at all. Its bands are the sneaker's,
+ *     widened by the size's own scatter around that premium (shrunk the same way towards a typical 8%).
+ */
+export const ENOUGH_SIZE_SALES = 30;
+export const PRIOR_SALES = 10;
+const PRIOR_SIZE_SCATTER = 0.08 ** 2;
+
+/**
+ * The level of a size forecast from its own sales: the model's level averaged (on log prices) with that of
+ * simple exponential smoothing over the same days, the model's bands around it. Chosen by the backtest per
+ * sneaker and size, where smoothing alone matched or beat the model (see the README's figures).
+ */
+export const OWN_SIZE_MODEL_NAME = 'local-level-log+ses';
+export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
+  const { level } = exponentialSmoothing(days.map((d) => Math.log(d.averagePrice)));
+  return { ...model, level: (model.level + level) / 2 };
+}
+
+export interface SizeModel {
+  model: FittedModel;
+  basis: SizeBasis;
+}
+
+const salesOf = (days: readonly DailyPoint[]) => days.reduce((n, d) => n + d.salesVolume, 0);
+
+/** The size's premium over the sneaker (log scale, sales-weighted mean over the size's days) and its scatter around it. */
+export function sizePremium(sneakerDays: readonly DailyPoint[], sizeDays: readonly DailyPoint[]): { premium: number; scatter: number; sales: number } {
+  const sneakerPrice = new Map(sneakerDays.map((d) => [d.date, d.averagePrice]));
+  let sales = 0;
+  let sum = 0;
+  let squares = 0;
+  for (const day of sizeDays) {
+    const price = sneakerPrice.get(day.date);
+    if (price === undefined) continue;
+    const offset = Math.log(day.averagePrice / price);
+    sales += day.salesVolume;
+    sum += day.salesVolume * offset;
+    squares += day.salesVolume * offset * offset;
+  }
+  if (sales === 0) return { premium: 0, scatter: 0, sales: 0 };
+  const premium = sum / sales;
+  return { premium, scatter: Math.max(0, squares / sales - premium * premium), sales };
+}
+
+/**
+ * The model of one size's forecast from the sneaker's fitted days and the size's (both within the fit
+ * window, cleaned, oldest first). `sneakerModel` gives the sneaker's own fit, asked only for a pooled size.
+ */
+export function fitSizeModel(
+  size: number,
+  sneakerDays: readonly DailyPoint[],
+  sizeDays: readonly DailyPoint[],
+  horizon: number,
+  minDataPoints: number,
+  sneakerModel: () => FittedModel = () => fitModel(sneakerDays, horizon),
+): SizeModel {
+  const sales = salesOf(sizeDays);
+  if (sales >= ENOUGH_SIZE_SALES && sizeDays.length >= minDataPoints) {
+    return { model: combinedWithSmoothing(fitModel(sizeDays, horizon), sizeDays), basis: { size, method: 'own', sales, weight: 1 } };
+  }
+  const sneaker = sneakerModel();
+  const { premium, scatter } = sizePremium(sneakerDays, sizeDays);
+  const weight = sales / (sales + PRIOR_SALES);
+  const level = sneaker.level + weight * premium;
+  const sizeScatter = (sales * scatter + PRIOR_SALES * PRIOR_SIZE_SCATTER) / (sales + PRIOR_SALES);
+  const last = sizeDays.at(-1);
+  return {
+    model: {
+      ...sneaker,
+      level,
+      noiseVariance: sneaker.noiseVariance + sizeScatter,
+      lastPrice: last?.averagePrice ?? Math.round(Math.exp(level)),
+      observations: sizeDays.length,
+    },
+    basis: { size, method: 'pooled', sales, weight: Math.round(weight * 1000) / 1000 },
+  };
+}
