@@ -49,7 +49,7 @@ describe('limit', () => {
     for (const token of [undefined, member.token]) {
       const answer = await call('GET', '/api/health', { token });
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body.data).sort()).toEqual(['services', 'status']);
+      expect(Object.keys(answer.body.data).sort()).toEqual(['bff', 'services', 'status']);
       expect(JSON.stringify(answer.body)).not.toMatch(/127\.0\.0\.1|postgres|redis|kafka|"ms"|"url"/);
     }
   });

@@ -40,7 +40,7 @@ describe('GET /api/health', () => {
     const response = await fetch(`${bffUrl}/api/health`);
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: unknown };
-    expect(data).toEqual({ status: 'ok', services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, { status: 'ready' }])) });
+    expect(data).toEqual({ status: 'ok', bff: { status: 'ready' }, services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, { status: 'ready' }])) });
     // A member's token changes nothing; a forged administrator's token is not believed.
     for (const token of [await issuer.mint({ id: 'member-1' }), await issuer.mint({ id: 'admin-1', role: 'admin' }, { key: issuer.otherKey })]) {
       const seen = await fetch(`${bffUrl}/api/health`, { headers: { authorization: `Bearer ${token}` } });
