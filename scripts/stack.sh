@@ -631,34 +631,38 @@ on_ready() {
 }
 
 # What Go compiles (the supervisor, FerretDB, stripe-mock, toxiproxy): on a new machine these builds take
-# most of the first `up`, so they run in the background while the rest installs (Debian packages, Kafka's
-# jars, MailDev from npm), which mostly waits on downloads.
+# most of the first `up`, so each runs in the background, beside the others (their module downloads overlap)
+# and beside the rest of the installs (Debian packages, Kafka's jars, MailDev from npm), which mostly wait on
+# downloads.
 GO_BUILT=(mongo stripe toxiproxy)
 
 # install_components <component...>: installs each (nothing once cached), filling INSTALL_MS.
 install_components() {
-  local c t1 go_pid go_times
+  local c t1 pid failed=0 go_times
+  local -a builds=()
   go_times=$(mktemp)
   CLEANUP_PATHS+=("$go_times")
-  (
-    trap cleanup EXIT
-    CLEANUP_PATHS=()
-    process_compose_install
-    for c in "$@"; do
-      [[ " ${GO_BUILT[*]} " == *" $c "* ]] || continue
+  for c in supervisor "$@"; do
+    [[ $c == supervisor || " ${GO_BUILT[*]} " == *" $c "* ]] || continue
+    (
+      trap cleanup EXIT
+      CLEANUP_PATHS=()
       t1=$(now_ms)
-      "${c}_install"
+      if [[ $c == supervisor ]]; then process_compose_install; else "${c}_install"; fi
       printf '%s %s\n' "$c" $(($(now_ms) - t1)) >>"$go_times"
-    done
-  ) &
-  go_pid=$!
+    ) &
+    builds+=($!)
+  done
   for c in "$@"; do
     [[ " ${GO_BUILT[*]} " == *" $c "* ]] && continue
     t1=$(now_ms)
     "${c}_install"
     INSTALL_MS[$c]=$(($(now_ms) - t1))
   done
-  wait "$go_pid" || die stack "a Go build failed (see the messages above and .stack/logs/*-install.log)"
+  for pid in "${builds[@]}"; do
+    wait "$pid" || failed=1
+  done
+  ((failed == 0)) || die stack "a Go build failed (see the messages above and .stack/logs/*-install.log)"
   while read -r c t1; do
     INSTALL_MS[$c]=$t1
   done <"$go_times"
