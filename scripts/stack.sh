@@ -631,38 +631,34 @@ on_ready() {
 }
 
 # What Go compiles (the supervisor, FerretDB, stripe-mock, toxiproxy): on a new machine these builds take
-# most of the first `up`, so each runs in the background, beside the others (their module downloads overlap)
-# and beside the rest of the installs (Debian packages, Kafka's jars, MailDev from npm), which mostly wait on
-# downloads.
+# most of the first `up`, so they run in the background while the rest installs (Debian packages, Kafka's
+# jars, MailDev from npm), which mostly waits on downloads.
 GO_BUILT=(mongo stripe toxiproxy)
 
 # install_components <component...>: installs each (nothing once cached), filling INSTALL_MS.
 install_components() {
-  local c t1 pid failed=0 go_times
-  local -a builds=()
+  local c t1 go_pid go_times
   go_times=$(mktemp)
   CLEANUP_PATHS+=("$go_times")
-  for c in supervisor "$@"; do
-    [[ $c == supervisor || " ${GO_BUILT[*]} " == *" $c "* ]] || continue
-    (
-      trap cleanup EXIT
-      CLEANUP_PATHS=()
+  (
+    trap cleanup EXIT
+    CLEANUP_PATHS=()
+    process_compose_install
+    for c in "$@"; do
+      [[ " ${GO_BUILT[*]} " == *" $c "* ]] || continue
       t1=$(now_ms)
-      if [[ $c == supervisor ]]; then process_compose_install; else "${c}_install"; fi
+      "${c}_install"
       printf '%s %s\n' "$c" $(($(now_ms) - t1)) >>"$go_times"
-    ) &
-    builds+=($!)
-  done
+    done
+  ) &
+  go_pid=$!
   for c in "$@"; do
     [[ " ${GO_BUILT[*]} " == *" $c "* ]] && continue
     t1=$(now_ms)
     "${c}_install"
     INSTALL_MS[$c]=$(($(now_ms) - t1))
   done
-  for pid in "${builds[@]}"; do
-    wait "$pid" || failed=1
-  done
-  ((failed == 0)) || die stack "a Go build failed (see the messages above and .stack/logs/*-install.log)"
+  wait "$go_pid" || die stack "a Go build failed (see the messages above and .stack/logs/*-install.log)"
   while read -r c t1; do
     INSTALL_MS[$c]=$t1
   done <"$go_times"
