@@ -1,26 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ValueBasis } from '@kicksight/contracts';
+import { isLiveSource, provenanceLine } from '@kicksight/contracts/provenance';
 import { Badge, Card, CardTitle, Muted, formatMoney } from '../../ui/index.ts';
-import { sneakerQueries, type SneakerMarket } from './api.ts';
+import { sneakerQueries } from './api.ts';
 import { Table } from './RecentSalesTable.tsx';
 
 const BASIS_LABELS: Record<ValueBasis, string> = { highest_bid: 'highest bid', lowest_ask: 'lowest ask', last_sale: 'last sale' };
-const SOURCE_LABELS: Record<string, string> = { 'stockx-api': 'StockX' };
-
-/** How long ago an observation was made: '4 min ago', '3h ago', '2d ago'. */
-export function ageOf(iso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
-  return `${Math.floor(minutes / (24 * 60))}d ago`;
-}
-
-/** Where a size's numbers come from and when: 'StockX · 4 min ago', or the replayed sales' label. */
-export function provenanceOf(row: Pick<SneakerMarket['sizes'][number], 'source' | 'asOf'>, now = Date.now()): string {
-  if (row.source.startsWith('replay:')) return 'Replayed public sales';
-  const name = SOURCE_LABELS[row.source] ?? row.source;
-  return row.asOf ? `${name} · ${ageOf(row.asOf, now)}` : name;
-}
 
 /**
  * The live market of each size a source read (StockX's highest bid and lowest ask), what a pair is worth
@@ -28,7 +13,7 @@ export function provenanceOf(row: Pick<SneakerMarket['sizes'][number], 'source' 
  */
 export function LiveMarketCard({ sneakerId }: { sneakerId: string }) {
   const market = useQuery(sneakerQueries.market(sneakerId));
-  const read = market.data?.sizes.filter((s) => !s.source.startsWith('replay:')) ?? [];
+  const read = market.data?.sizes.filter((s) => isLiveSource(s.source)) ?? [];
   if (read.length === 0) return null;
   return (
     <Card aria-label="Live market">
@@ -55,7 +40,7 @@ export function LiveMarketCard({ sneakerId }: { sneakerId: string }) {
                   {formatMoney(row.value)} {row.valueBasis && <Muted as="span">({BASIS_LABELS[row.valueBasis]})</Muted>}
                 </td>
                 <td>
-                  {provenanceOf(row)} {row.stale && <Badge $tone="orange">stale</Badge>}
+                  {provenanceLine(row, new Date())} {row.stale && <Badge $tone="orange">stale</Badge>}
                 </td>
               </tr>
             ))}

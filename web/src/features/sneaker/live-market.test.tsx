@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { renderScreen, stubApi } from '../../test/test-support.tsx';
-import { LiveMarketCard, ageOf, provenanceOf } from './LiveMarketCard.tsx';
+import { provenanceLine } from '@kicksight/contracts/provenance';
+import { LiveMarketCard } from './LiveMarketCard.tsx';
 
-const now = Date.parse('2026-11-27T10:00:00Z');
+const now = new Date('2026-11-27T10:00:00Z');
 const row = (size: number, extra: Record<string, unknown>) => ({ size, lowestAsk: null, highestBid: null, lastSale: 21_000, source: 'replay:stockx-2019-sales.csv', asOf: '2026-11-26T08:00:00Z', value: 21_000, valueBasis: 'last_sale', stale: false, ...extra });
 
 afterEach(() => {
@@ -13,11 +14,11 @@ afterEach(() => {
 
 describe('the live market card', () => {
   it('says where a size’s numbers come from and how old they are, and never calls replayed sales live', () => {
-    expect(ageOf('2026-11-27T09:56:00Z', now)).toBe('4 min ago');
-    expect(ageOf('2026-11-27T07:00:00Z', now)).toBe('3h ago');
-    expect(ageOf('2026-11-25T09:00:00Z', now)).toBe('2d ago');
-    expect(provenanceOf({ source: 'stockx-api', asOf: '2026-11-27T09:56:00Z' }, now)).toBe('StockX · 4 min ago');
-    expect(provenanceOf({ source: 'replay:stockx-2019-sales.csv', asOf: '2026-11-27T09:56:00Z' }, now)).toBe('Replayed public sales');
+    // The card speaks as every price's provenance does (one line for the whole product).
+    expect(provenanceLine({ source: 'stockx-api', asOf: '2026-11-27T09:56:00Z' }, now)).toBe('StockX · 4 min ago');
+    expect(provenanceLine({ source: 'stockx-api', asOf: '2026-11-27T07:00:00Z' }, now)).toBe('StockX · 3 h ago');
+    expect(provenanceLine({ source: 'stockx-api', asOf: '2026-11-25T09:00:00Z' }, now)).toBe('StockX · 2 days ago');
+    expect(provenanceLine({ source: 'replay:stockx-2019-sales.csv', asOf: '2026-11-27T09:56:00Z' }, now)).toBe('Replayed public sales (2019 sample, shifted to today) · 4 min ago');
   });
 
   it('lists the sizes StockX read with their bid, ask and value basis, and marks a stale reading', async () => {
