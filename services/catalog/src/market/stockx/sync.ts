@@ -1,4 +1,5 @@
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { STOCKX_API_SOURCE } from '@kicksight/contracts/provenance';
 import type { Clock, Logger, Redis } from '@kicksight/platform';
 import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models, SneakerDoc } from '../../store/models.ts';
@@ -7,7 +8,6 @@ import { StockxRateLimited, type StockxClient, type VariantMarketData } from './
 import type { StockxLink } from './link.ts';
 import { mapSneaker } from './mapping.ts';
 
-export const STOCKX_SOURCE = 'stockx-api';
 const PLAN_SCHEDULER = 'stockx-plan';
 /** The sneakers whose views are remembered for the order of reads. */
 const VIEWS_KEPT = 10_000;
@@ -39,7 +39,7 @@ export const readingOf = (sneakerId: string, size: number, data: VariantMarketDa
   highestBid: centsOf(data.highestBidAmount),
   sellFaster: centsOf(data.sellFasterAmount),
   earnMore: centsOf(data.earnMoreAmount),
-  source: STOCKX_SOURCE,
+  source: STOCKX_API_SOURCE,
   asOf,
 });
 
