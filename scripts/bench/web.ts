@@ -27,6 +27,8 @@ interface PageScore {
   cls: number;
   tbtMs: number;
   failing: string[];
+  /** The elements that moved, most first (Lighthouse's layout-shifts audit), when CLS misses its target. */
+  shifts: string[];
 }
 
 const origin = () => {
@@ -68,6 +70,7 @@ function scoreOf(page: string, lhr: Result): PageScore {
     cls: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity, 3),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
     failing: [],
+    shifts: [],
   };
   // What keeps a category below its target, by the audits that lost it points.
   for (const category of ['accessibility', 'best-practices']) {
@@ -75,6 +78,10 @@ function scoreOf(page: string, lhr: Result): PageScore {
       const audit = lhr.audits[ref.id];
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) result.failing.push(ref.id);
     }
+  }
+  if (result.cls > TARGETS.cls) {
+    const items = (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+    result.shifts = items.map((item) => `${round(item.score ?? 0, 3)} ${item.node?.selector ?? '?'} ${(item.node?.snippet ?? '').slice(0, 100)}`);
   }
   return result;
 }
@@ -142,6 +149,7 @@ export default async function web(ctx?: BenchContext): Promise<BenchResult> {
     ...scores.map((s) => [s.page, s.performance, s.accessibility, s.bestPractices, s.lcpMs, s.cls, s.tbtMs, meets(s) ? 'yes' : 'no']),
   ]);
   for (const s of scores) if (s.failing.length > 0) lines.push(`${s.page}: ${s.failing.join(', ')}`);
+  for (const s of scores) for (const shift of s.shifts) lines.push(`${s.page} shifted: ${shift}`);
   lines.push(`load average ${host.loadAverage.join(' ')} on ${host.cpus} CPUs; screenshots: ${SHOTS_DIR}`);
   lines.push(`results: ${writeResult('web', { origin: base, targets: TARGETS, scores, machine: host, at: new Date().toISOString() })}`);
   return {

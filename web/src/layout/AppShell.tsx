@@ -25,8 +25,13 @@ const Column = styled.div`
   flex-direction: column;
 `;
 
+/**
+ * At least a screen tall, so the footer starts below the fold and never moves while a page's data arrives
+ * (a footer pushed down by late content is a layout shift).
+ */
 const Content = styled.main`
   flex: 1;
+  min-height: 100vh;
   width: 100%;
   max-width: 1280px;
   margin: 0 auto;
