@@ -16,6 +16,7 @@
 # Usage:
 #   scripts/stack.sh up [component...]     start (installing what is missing)
 #   scripts/stack.sh down [component...]   stop
+#   scripts/stack.sh install [component...] install what they need, start nothing (cached)
 #   scripts/stack.sh status                table of every component
 #   scripts/stack.sh logs <component> [-f] show (or follow) a component's log
 #   scripts/stack.sh env                   print .stack/stack.env
@@ -664,6 +665,23 @@ install_components() {
   done <"$go_times"
 }
 
+# install [component...]: installs what the servers need (Debian packages, Kafka's jars, MailDev, the Go builds of
+# the supervisor, FerretDB, stripe-mock and toxiproxy) without starting anything; nothing once cached.
+# `bin/kicksight up` runs it beside npm's install of the workspaces, so a new machine's downloads and builds overlap.
+cmd_install() {
+  local comps c t0 rows=()
+  mapfile -t comps < <(components_from_args "$@")
+  ((${#comps[@]})) || exit 1
+  take_lock stack
+  command -v curl >/dev/null 2>&1 || apt_install stack curl
+  t0=$(now_ms)
+  install_components "${comps[@]}"
+  for c in "${comps[@]}"; do
+    ((INSTALL_MS[$c] >= 1000)) && rows+=("$c $(fmt_ms "${INSTALL_MS[$c]}")")
+  done
+  ((${#rows[@]} == 0)) || note stack "installed in $(fmt_ms $(($(now_ms) - t0))): ${rows[*]}"
+}
+
 cmd_up() {
   local comps c t0 t1 row states to_start=()
   mapfile -t comps < <(components_from_args "$@")
@@ -785,7 +803,11 @@ main() {
   case $cmd in
     up) cmd_up "$@" ;;
     down) cmd_down "$@" ;;
-    status) print_status ;;
+    status)
+      load_ports
+      print_status
+      ;;
+    install) cmd_install "$@" ;;
     logs) cmd_logs "$@" ;;
     env) cmd_env ;;
     install-browser) cmd_install_browser ;;
