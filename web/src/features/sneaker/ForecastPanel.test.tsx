@@ -42,7 +42,7 @@ describe('the forecast panel', () => {
   it('shows the predicted price, change, direction, confidence, range, volatility and the three bands', async () => {
     stubApi({
       'GET /api/sneakers/abc/prediction-summary': summary,
-      'GET /api/sneakers/abc/sales/recent': { sales: [{ id: '1', amount: 20_000, size: 10, size_type: 'US', created_at: new Date().toISOString() }] },
+      'GET /api/sneakers/abc/sales/daily': { dailySales: [{ date: day(19), average_price: 20_000, sales_volume: 7, total_sales: 140_000 }], days: 30, size: null, page: 1, limit: 30, total: 1, totalPages: 1, hasNextPage: false },
     });
     render();
     expect(await screen.findByText('$210')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('the forecast panel', () => {
     expect(screen.getByText('Fewer than 3 sales in the last 30 days.')).toBeTruthy();
     expect(screen.getByRole('img', { name: /30-day price forecast: 30-day forecast \$/ })).toBeTruthy();
     for (const level of ['50', '80', '95']) expect(document.querySelector(`path[data-band="${level}"]`)?.getAttribute('d')).toMatch(/^M/);
-    expect(await screen.findByText('1')).toBeTruthy();
+    expect(await screen.findByText('7')).toBeTruthy();
   });
 
   it('shows the track record of the forecasts in plain words', async () => {
@@ -72,12 +72,21 @@ describe('the forecast panel', () => {
         body: { data: url?.searchParams.get('size') === '10' ? { ...summary, predictedPrice: 23_000, sizeBasis: { size: 10, method: 'pooled', sales: 3, weight: 0.231 } } : summary },
       }),
       'GET /api/sneakers/abc/forecast-accuracy': (_init, url) => ({ status: 200, body: { data: { ...accuracy, size: Number(url?.searchParams.get('size')), enoughHistory: false, mape: null, naiveMape: null, coverage80: null } } }),
+      'GET /api/sneakers/abc/sales/daily': (_init, url) => {
+        const size = url?.searchParams.get('size');
+        const volume = size === '10' ? 3 : 40;
+        return { status: 200, body: { data: { dailySales: [{ date: day(19), average_price: 20_000, sales_volume: volume, total_sales: volume * 20_000 }], days: 30, size: size === null ? null : Number(size), page: 1, limit: 30, total: 1, totalPages: 1, hasNextPage: false } } };
+      },
     });
     render(false, 10);
     expect(await screen.findByText('$230')).toBeTruthy();
     expect(screen.getByText("Forecast for size 10 from every size's prices and its own 3 sales in the last 180 days (weighted 23%).")).toBeTruthy();
     expect(await screen.findByText('There is not enough sales history for size 10 of this sneaker yet to say how our past forecasts did.')).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/sneakers/abc/prediction-summary?size=10', '/api/sneakers/abc/forecast-accuracy?size=10']));
+    // The 30-day sales count is that size's, not every size's.
+    expect((await screen.findByText('Sales in the last 30 days')).nextElementSibling?.textContent).toBe('3');
+    expect(calls.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/api/sneakers/abc/prediction-summary?size=10', '/api/sneakers/abc/forecast-accuracy?size=10', '/api/sneakers/abc/sales/daily?days=30&limit=30&size=10']),
+    );
   });
 
   it('explains INSUFFICIENT_DATA', async () => {

@@ -5,7 +5,7 @@ import { shouldRetry } from '../../api/retry.ts';
 import { ForecastChart, type ForecastInput } from '../../ui/charts/ForecastChart.tsx';
 import { Badge, Card, CardTitle, Change, ErrorState, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 import { Locked } from './Locked.tsx';
-import { isPremiumLocked, predictionErrorText, rangeLabelOf, salesInLast30Days, sizeBasisText, trackRecordText, volatilityLabelOf } from './detail-logic.ts';
+import { isPremiumLocked, predictionErrorText, rangeLabelOf, salesOfDays, sizeBasisText, trackRecordText, volatilityLabelOf } from './detail-logic.ts';
 import { DAY_MS, utcDay } from '@kicksight/contracts/time';
 
 const Figures = styled.dl`
@@ -56,12 +56,12 @@ function TrackRecord({ sneakerId, size }: { sneakerId: string; size: number | nu
   return <Note data-testid="forecast-track-record">{trackRecordText(record.data)}</Note>;
 }
 
-function Insights({ summary, sneakerId }: { summary: PredictionSummary; sneakerId: string }) {
+function Insights({ summary, sneakerId, size }: { summary: PredictionSummary; sneakerId: string; size: number | null }) {
+  // The sales of the size the forecast is for (every size for the overview), counted by the server per day.
   const recent = useQuery({
-    ...sneakerQueries.recentSales(sneakerId, 100),
-    staleTime: 5 * 60_000,
+    ...sneakerQueries.dailySales(sneakerId, 30, size),
     retry: (failures, error) => shouldRetry(failures, error, 1),
-    select: (data) => salesInLast30Days(data.sales, Date.now()),
+    select: (data) => salesOfDays(data.dailySales),
   });
   const recentCount = recent.data ?? null;
   const direction = DIRECTION[summary.predictedDirection] ?? { label: 'Stable', tone: 'gray' };
@@ -150,7 +150,7 @@ export function ForecastPanel({ sneakerId, size = null, locked, basePrice }: { s
         <ErrorState title="Forecast unavailable" message={predictionErrorText(prediction.error)} />
       ) : (
         <>
-          <Insights summary={prediction.data} sneakerId={sneakerId} />
+          <Insights summary={prediction.data} sneakerId={sneakerId} size={size} />
           <TrackRecord sneakerId={sneakerId} size={size} />
         </>
       )}

@@ -18,10 +18,11 @@ export const sneakerQueries = {
   detail: (id: string) => queryOptions({ queryKey: ['sneakers', 'detail', id], queryFn: ({ signal }) => api.get<SneakerDetail>(path(id), { signal }) }),
   /** Each size's live market (StockX's bid and ask when read) with its source and time. */
   market: (id: string) => queryOptions({ queryKey: ['sneakers', 'market', id], queryFn: ({ signal }) => api.get<SneakerMarket>(`${path(id)}/market`, { signal }), staleTime: 60_000 }),
-  dailySales: (id: string, days: number) =>
+  /** Each day's sales over the last `days` days, of every size (`size` null) or of one. */
+  dailySales: (id: string, days: number, size: number | null = null) =>
     queryOptions({
-      queryKey: ['sneakers', 'daily-sales', id, days],
-      queryFn: ({ signal }) => api.get<{ dailySales: DailySale[] }>(`${path(id)}/sales/daily`, { signal, query: { days, limit: days } }),
+      queryKey: ['sneakers', 'daily-sales', id, days, size],
+      queryFn: ({ signal }) => api.get<{ dailySales: DailySale[] }>(`${path(id)}/sales/daily`, { signal, query: { days, limit: days, ...sizeQuery(size) } }),
       staleTime: 5 * 60_000,
     }),
   recentSales: (id: string, limit = 20) =>

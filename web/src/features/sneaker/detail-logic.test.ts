@@ -9,7 +9,7 @@ import {
   predictionErrorText,
   rangeLabelOf,
   recentRowsOf,
-  salesInLast30Days,
+  salesOfDays,
   samplePreviewRows,
   sizeBasisText,
   trackRecordText,
@@ -88,13 +88,13 @@ describe('detail page rules', () => {
     expect(rangeLabelOf(100, 20_000, { min: 18_000, max: 22_000 })).toBe('99% range');
     expect(rangeLabelOf(60, 20_000, { min: 1_000, max: 40_000 })).toBe('99% range');
   });
-  it('counts the sales of the last 30 days', () => {
-    const now = Date.UTC(2026, 10, 22);
-    const sales = [
-      { id: '1', amount: 1, size: 10, size_type: 'US', created_at: '2026-11-20T00:00:00Z' },
-      { id: '2', amount: 1, size: 10, size_type: 'US', created_at: '2026-09-01T00:00:00Z' },
+  it('counts the sales of the days of a daily-sales answer by their volumes', () => {
+    const days = [
+      { date: '2026-11-20', average_price: 20_000, sales_volume: 3, total_sales: 60_000 },
+      { date: '2026-11-21', average_price: 21_000, sales_volume: 1, total_sales: 21_000 },
     ];
-    expect(salesInLast30Days(sales, now)).toBe(1);
+    expect(salesOfDays(days)).toBe(4);
+    expect(salesOfDays([])).toBe(0);
   });
   it('makes at most 10 sample preview rows', () => {
     expect(samplePreviewRows(20_000, 25)).toHaveLength(10);

@@ -80,11 +80,8 @@ export const premiumPanelsLocked = (onTrial: boolean, isAdmin: boolean): boolean
 
 export const isPremiumLocked = (error: unknown): boolean => error instanceof ApiError && (error.code === 'PREMIUM_FEATURE' || error.code === 'TRIAL_EXPIRED');
 
-/** Sales in the last 30 days, for the insights. */
-export function salesInLast30Days(sales: RecentSale[], now: number): number {
-  const since = now - 30 * DAY_MS;
-  return sales.filter((s) => new Date(s.created_at).getTime() >= since).length;
-}
+/** Sales over the days of a daily-sales answer (each day's volume), for the insights. */
+export const salesOfDays = (days: readonly { sales_volume: number }[]): number => days.reduce((n, day) => n + day.sales_volume, 0);
 
 /** Sample rows for the blurred preview (never real data): up to 10. */
 export function samplePreviewRows(basePrice: number, count = RECENT_SALES_SHOWN, now = Date.now()): RecentSale[] {
