@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddressSchema as email } from '../text.ts';
+import { THIN_MARKET_SALES } from '../provenance.ts';
 import { Topic } from './topics.ts';
 
 const id = z.string().min(1);
@@ -92,9 +93,26 @@ export const eventDefinitions = {
     topic: Topic.catalog,
     data: z.object({ saleId: id, sneakerId: id, size: z.number(), price: cents, soldAt: instant }),
   },
+  /**
+   * A size's market price moved, by a sale or a market reading. Added compatibly (older events lack them):
+   * `source` and `asOf` of the observation behind the price (the sale's or the reading's), and, only when a
+   * market reading set it, that reading's `highestBid` and `lowestAsk` (each null where the market had none);
+   * `latestSales`: the times of the size's latest sales, newest first (enough to tell a thin market).
+   */
   'price.changed@1': {
     topic: Topic.catalog,
-    data: z.object({ sneakerId: id, size: z.number().nullable(), price: cents, previous: cents.nullable(), seq: z.number().int().nonnegative() }),
+    data: z.object({
+      sneakerId: id,
+      size: z.number().nullable(),
+      price: cents,
+      previous: cents.nullable(),
+      seq: z.number().int().nonnegative(),
+      source: z.string().min(1).optional(),
+      asOf: instant.optional(),
+      highestBid: cents.nullable().optional(),
+      lowestAsk: cents.nullable().optional(),
+      latestSales: z.array(instant).max(THIN_MARKET_SALES).optional(),
+    }),
   },
   'catalog.product_changed@1': { topic: Topic.catalog, data: z.object({ sneakerId: id, version: z.number().int().nonnegative() }) },
   'collection.item_added@1': { topic: Topic.collection, data: collectionItem },

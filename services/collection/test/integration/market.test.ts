@@ -30,6 +30,26 @@ describe('the market-price projection', () => {
     expect(rows).toEqual([{ price: 27_500, seq: 6 }]);
   });
 
+  it('keeps each size’s latest reading (bid, ask, source, time) and its sales’ price (source, time) apart', async () => {
+    const s = sneaker({});
+    const row = async () => (await stack.pool.query('SELECT price, seq, highest_bid, lowest_ask, reading_source, reading_at, sale_price, sale_source, sale_at, latest_sales FROM market_price WHERE sneaker_id = $1 AND size = 10', [s.id])).rows[0];
+    const soldAt = '2026-11-26T08:00:00.000Z';
+    const readAt = '2026-11-27T09:58:00.000Z';
+    await prices({ sneakerId: s.id, size: 10, price: 21_000, seq: 1, source: 'replay:stockx-2019-sales.csv', asOf: soldAt, latestSales: [soldAt] });
+    const sold = { sale_price: 21_000, sale_source: 'replay:stockx-2019-sales.csv', sale_at: new Date(soldAt), latest_sales: [new Date(soldAt)] };
+    expect(await row()).toEqual({ price: 21_000, seq: 1, highest_bid: null, lowest_ask: null, reading_source: null, reading_at: null, ...sold });
+    await prices({ sneakerId: s.id, size: 10, price: 25_000, seq: 2, source: 'stockx-api', asOf: readAt, highestBid: 25_000, lowestAsk: null, latestSales: [soldAt] });
+    const read = { highest_bid: 25_000, lowest_ask: null, reading_source: 'stockx-api', reading_at: new Date(readAt) };
+    expect(await row()).toEqual({ price: 25_000, seq: 2, ...read, ...sold });
+    // A later sale sets the price and the sale's columns; the reading stays as it was read.
+    const resold = '2026-11-27T10:05:00.000Z';
+    await prices({ sneakerId: s.id, size: 10, price: 22_000, seq: 3, source: 'replay:market-feed', asOf: resold, latestSales: [resold, soldAt] });
+    expect(await row()).toEqual({ price: 22_000, seq: 3, ...read, sale_price: 22_000, sale_source: 'replay:market-feed', sale_at: new Date(resold), latest_sales: [new Date(resold), new Date(soldAt)] });
+    // A repeated older reading changes nothing.
+    await prices({ sneakerId: s.id, size: 10, price: 30_000, seq: 2, source: 'stockx-api', asOf: readAt, highestBid: 30_000, lowestAsk: 31_000 });
+    expect(await row()).toMatchObject({ price: 22_000, seq: 3, highest_bid: 25_000 });
+  });
+
   it("values a size without its own price at the sneaker's average, which follows the other sizes", async () => {
     const member = await stack.member();
     const s = sneaker({ '9': 20_000, '11': 30_000 });
