@@ -136,10 +136,11 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const rememberView = (sneakerId: string) => {
     if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});
   };
+  const latestReadings = (id: string) => sneakers.marketReadings(id, readings.latest);
   async function marketOf(id: string) {
     const doc = isSneakerId(id) ? await sneakers.get(id) : null;
     if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
-    return sneakerMarketOf(doc, await readings.latest(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
+    return sneakerMarketOf(doc, await latestReadings(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
   }
   let indexReady = false;
 
@@ -164,7 +165,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     },
     internalRoutes: (app) => {
       if (config.TEST_ROUTES_ENABLED) app.use('/internal/test', testRouter({ sales }));
-      app.use('/internal', internalRouter({ catalog }));
+      app.use('/internal', internalRouter({ catalog, latestReadings }));
     },
   });
 

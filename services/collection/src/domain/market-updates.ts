@@ -26,8 +26,11 @@ export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock 
       // Catalog announces sizes' prices; a change without a size says nothing about any size.
       if (size === null) return;
       const at = clock.now();
-      const reading = highestBid === undefined && lowestAsk === undefined ? undefined : { highestBid: highestBid ?? null, lowestAsk: lowestAsk ?? null };
-      const quote = await market.applyPrice(client, sneakerId, { size, price, seq, source, asOf, reading, latestSales }, at);
+      // A reading's change carries its bid and ask; any other change is a sale's (older events say no more).
+      const observed = { source: source ?? null, asOf: asOf ?? null };
+      const read = highestBid !== undefined || lowestAsk !== undefined;
+      const part = read ? { reading: { highestBid: highestBid ?? null, lowestAsk: lowestAsk ?? null, ...observed } } : { sale: { price, ...observed } };
+      const quote = await market.applyPrice(client, sneakerId, { size, price, seq, ...part, latestSales }, at);
       if (!quote || quote.alerts === 0) return;
       const events: OutgoingEvent[] = [];
       const entries: ActivityEntry[] = [];

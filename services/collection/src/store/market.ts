@@ -15,25 +15,26 @@ export interface SizePrice {
   size: number;
   price: number;
   seq: number;
-  /** The observation behind the price: its source and time (ISO); older events lack them. */
-  source?: string;
-  asOf?: string;
-  /** Present when a market reading set the price (its bid and ask, each null where the market had none); a sale's price has none. */
-  reading?: { highestBid: number | null; lowestAsk: number | null };
+  /** The latest market reading of the size: its bid and ask (null where the market had none), source and time (ISO). */
+  reading?: { highestBid: number | null; lowestAsk: number | null; source: string | null; asOf: string | null };
+  /** The price the size's sales set, with its latest sale's source and time (ISO). */
+  sale?: { price: number; source: string | null; asOf: string | null };
   /** The size's latest sales' times (ISO), newest first. */
   latestSales?: string[];
 }
 
-/** One size's row as the statement below reads it: a reading fills the reading's columns, a sale the sale's. */
-const incomingRow = ({ size, price, seq, source, asOf, reading, latestSales }: SizePrice) => ({
+/** One size's row as the statement below reads it (a part left out keeps what the store holds; a reading without a time counts as old). */
+const incomingRow = ({ size, price, seq, reading, sale, latestSales }: SizePrice) => ({
   size,
   price,
   seq,
-  source: source ?? null,
-  as_of: asOf ?? null,
-  reading: reading !== undefined,
   highest_bid: reading?.highestBid ?? null,
   lowest_ask: reading?.lowestAsk ?? null,
+  reading_source: reading?.source ?? null,
+  reading_at: reading ? (reading.asOf ?? new Date(0).toISOString()) : null,
+  sale_price: sale?.price ?? null,
+  sale_source: sale?.source ?? null,
+  sale_at: sale?.asOf ?? null,
   latest_sales: latestSales ?? null,
 });
 
@@ -54,17 +55,12 @@ export interface SneakerQuote {
 async function upsertPrices(client: Queryable, sneakerId: string, prices: SizePrice[], at: Date): Promise<(SneakerQuote & { alerts: number }) | undefined> {
   const { rows } = await client.query<{ average_price: number | null; lowest_price: number | null; alerts: number }>(
     `WITH incoming AS (
-       SELECT x.* FROM jsonb_to_recordset($2::jsonb)
-         AS x(size double precision, price integer, seq bigint, source text, as_of timestamptz, reading boolean, highest_bid integer, lowest_ask integer, latest_sales timestamptz[])
+       SELECT x.* FROM jsonb_to_recordset($2::jsonb) AS x(size double precision, price integer, seq bigint, highest_bid integer, lowest_ask integer,
+              reading_source text, reading_at timestamptz, sale_price integer, sale_source text, sale_at timestamptz, latest_sales timestamptz[])
      ),
      applied AS (
        INSERT INTO market_price AS mp (sneaker_id, size, price, seq, updated_at, highest_bid, lowest_ask, reading_source, reading_at, sale_price, sale_source, sale_at, latest_sales)
-       SELECT $1, size, price, seq, $3,
-              CASE WHEN reading THEN highest_bid END, CASE WHEN reading THEN lowest_ask END,
-              CASE WHEN reading THEN source END, CASE WHEN reading THEN COALESCE(as_of, $3) END,
-              CASE WHEN NOT reading THEN price END, CASE WHEN NOT reading THEN source END, CASE WHEN NOT reading THEN as_of END,
-              latest_sales
-         FROM incoming
+       SELECT $1, size, price, seq, $3, highest_bid, lowest_ask, reading_source, reading_at, sale_price, sale_source, sale_at, latest_sales FROM incoming
        ON CONFLICT (sneaker_id, size) DO UPDATE SET
          price = EXCLUDED.price, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at,
          highest_bid = CASE WHEN EXCLUDED.reading_at IS NULL THEN mp.highest_bid ELSE EXCLUDED.highest_bid END,

@@ -73,6 +73,56 @@ describe('the market-price projection', () => {
   });
 });
 
+describe('valuation', () => {
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const REPLAY = 'replay:stockx-2019-sales.csv';
+
+  it('values a pair by a fresh highest bid, else its lowest ask, else the size’s sales, and says which number, from where and when', async () => {
+    const member = await stack.member();
+    const s = sneaker({ '10': 20_000 });
+    const item = (await stack.api.post('/api/collections', { sneakerId: s.id, size: 10, purchasePrice: 15_000 }, member.token)).body.data;
+    const valued = async () => (await stack.api.get(`/api/collections/${item.id}`, member.token)).body.data;
+    const soldAt = ago(120);
+    await prices({ sneakerId: s.id, size: 10, price: 21_000, seq: 2, source: REPLAY, asOf: soldAt, latestSales: [soldAt, ago(3_000), ago(6_000)] });
+    expect(await valued()).toMatchObject({ currentValue: 21_000, gainLoss: 6_000, valuation: { basis: 'last_sale', source: REPLAY, asOf: soldAt, stale: false, thin: false } });
+
+    const readAt = ago(4);
+    await prices({ sneakerId: s.id, size: 10, price: 25_000, seq: 3, source: 'stockx-api', asOf: readAt, highestBid: 25_000, lowestAsk: 30_000 });
+    expect(await valued()).toMatchObject({ currentValue: 25_000, valuation: { basis: 'highest_bid', source: 'stockx-api', asOf: readAt, stale: false, thin: false } });
+
+    await prices({ sneakerId: s.id, size: 10, price: 29_000, seq: 4, source: 'stockx-api', asOf: readAt, highestBid: null, lowestAsk: 29_000 });
+    expect(await valued()).toMatchObject({ currentValue: 29_000, valuation: { basis: 'lowest_ask', source: 'stockx-api', stale: false } });
+  });
+
+  it('falls back to the size’s sales once the reading is older than MARKET_STALE_AFTER, and says the reading is stale; lists and totals agree', async () => {
+    const member = await stack.member();
+    const s = sneaker({ '10': 20_000 });
+    const item = (await stack.api.post('/api/collections', { sneakerId: s.id, size: 10, purchasePrice: 15_000 }, member.token)).body.data;
+    const manual = (await stack.api.post('/api/collections', { name: 'My Custom Pair', brand: 'Nike', size: 9, purchasePrice: 9_000 }, member.token)).body.data;
+    const soldAt = ago(60 * 24 * 100);
+    await prices({ sneakerId: s.id, size: 10, price: 21_000, seq: 2, source: REPLAY, asOf: soldAt, latestSales: [soldAt] });
+    // Read seven hours ago (MARKET_STALE_AFTER is 6 h): too old to count.
+    const readAt = ago(7 * 60);
+    await prices({ sneakerId: s.id, size: 10, price: 40_000, seq: 3, source: 'stockx-api', asOf: readAt, highestBid: 40_000, lowestAsk: 45_000, latestSales: [soldAt] });
+    const one = (await stack.api.get(`/api/collections/${item.id}`, member.token)).body.data;
+    // The size's one sale is 100 days old: a thin market.
+    expect(one).toMatchObject({ currentValue: 21_000, valuation: { basis: 'last_sale', source: REPLAY, asOf: soldAt, stale: true, thin: true } });
+
+    const page = (await stack.api.get('/api/collections?sortBy=value-high', member.token)).body.data;
+    expect(page.items.map((i: { id: string; currentValue: number; valuation: { basis: string } }) => [i.id, i.currentValue, i.valuation.basis])).toEqual([
+      [item.id, 21_000, 'last_sale'],
+      [manual.id, 9_000, 'last_known'],
+    ]);
+    expect(page.items[1].valuation).toEqual({ basis: 'last_known', source: null, asOf: null, stale: false, thin: false });
+    expect(page.stats.totalValue).toBe(30_000);
+
+    // A fresh reading counts again.
+    const fresh = ago(1);
+    await prices({ sneakerId: s.id, size: 10, price: 38_000, seq: 4, source: 'stockx-api', asOf: fresh, highestBid: 38_000, lowestAsk: 45_000, latestSales: [soldAt] });
+    expect((await stack.api.get('/api/collections/stats', member.token)).body.data.totalValue).toBe(47_000);
+  });
+});
+
 describe('price alerts', () => {
   it('creates, lists and deletes alerts, with the price each watches and its side', async () => {
     const member = await stack.member();
