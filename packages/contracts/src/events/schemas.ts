@@ -22,6 +22,8 @@ const billingCycle = z.enum(['monthly', 'yearly']);
 const invoiceLine = z.object({ description: z.string(), amount: cents });
 const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
 /** `sneakerId` is MANUAL_ITEM_SNEAKER_ID ('manual') for an item added by hand; `itemCount` is the collection's size after the change. */
+/** A member's interest in a sneaker's market: one size, or every size (null). */
+const marketInterest = z.object({ userId: id, sneakerId: id, size: z.number().nullable() });
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
 
 /**
@@ -118,6 +120,12 @@ export const eventDefinitions = {
   'collection.item_added@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_removed@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_updated@1': { topic: Topic.collection, data: collectionItem },
+  /** A member set or removed a price alert (`size` null: every size); catalog reads the market of the sizes members alert on. */
+  'alert.created@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
+  'alert.removed@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
+  /** A member started or stopped watching a sneaker (every size of it). */
+  'watchlist.added@1': { topic: Topic.collection, data: marketInterest.omit({ size: true }).extend({ entryId: id }) },
+  'watchlist.removed@1': { topic: Topic.collection, data: marketInterest.omit({ size: true }).extend({ entryId: id }) },
   'alert.triggered@1': {
     topic: Topic.collection,
     data: z.object({

@@ -216,6 +216,20 @@ describe('the watchlist', () => {
     expect((await stack.api.delete(`/api/watchlist/${added.body.data.id}`, undefined, member.token)).status).toBe(200);
     expect((await stack.api.get('/api/watchlist', member.token)).body.data).toEqual([]);
   });
+
+  it('announces watched sneakers and price alerts through the outbox, so the market of those sizes is read', async () => {
+    const member = await stack.member();
+    const s = sneaker({ '9': 30_000, '10': 28_000 });
+    const entry = (await stack.api.post('/api/watchlist', { sneakerId: s.id }, member.token)).body.data;
+    const alert = (await stack.api.post('/api/price-alerts', { sneakerId: s.id, targetPrice: 20_000, size: 9 }, member.token)).body.data;
+    await stack.api.delete(`/api/watchlist/${entry.id}`, undefined, member.token);
+    await stack.api.delete(`/api/price-alerts/${alert.id}`, undefined, member.token);
+    const mine = async (type: string) => (await outboxEvents(stack.pool, `${type}@1`)).filter((e) => e.key === member.id).map((e) => e.data);
+    expect(await mine('watchlist.added')).toEqual([{ userId: member.id, entryId: entry.id, sneakerId: s.id }]);
+    expect(await mine('watchlist.removed')).toEqual([{ userId: member.id, entryId: entry.id, sneakerId: s.id }]);
+    expect(await mine('alert.created')).toEqual([{ userId: member.id, alertId: alert.id, sneakerId: s.id, size: 9 }]);
+    expect(await mine('alert.removed')).toEqual([{ userId: member.id, alertId: alert.id, sneakerId: s.id, size: 9 }]);
+  });
 });
 
 describe('the activity feed', () => {
