@@ -91,8 +91,8 @@ function stockxOf(infra: Infra, config: Config, readings: ReturnType<typeof crea
   return createStockxSource({
     settings: {
       link: { authorizeUrl: config.STOCKX_AUTHORIZE_URL, tokenUrl: config.STOCKX_TOKEN_URL, clientId: STOCKX_CLIENT_ID, clientSecret: STOCKX_CLIENT_SECRET, redirectUrl: config.STOCKX_REDIRECT_URL, timeoutMs: config.STOCKX_TIMEOUT_MS },
-      client: { apiUrl: config.STOCKX_API_URL, apiKey: STOCKX_API_KEY, timeoutMs: config.STOCKX_TIMEOUT_MS, circuitFailures: config.STOCKX_CIRCUIT_FAILURES, circuitHalfOpenMs: config.STOCKX_CIRCUIT_HALF_OPEN_MS, maxRetryAfterMs: config.STOCKX_MAX_RETRY_AFTER_MS },
-      sync: { redisUrl: config.REDIS_URL, prefix: `bull:${namespaceOf(infra)}`, ratePerMinute: config.STOCKX_RATE_LIMIT_PER_MINUTE, intervalMs: config.STOCKX_SYNC_INTERVAL_MS, maxVariants: config.STOCKX_SYNC_MAX_VARIANTS, attempts: config.STOCKX_ATTEMPTS, backoffMs: config.STOCKX_BACKOFF_MS },
+      client: { apiUrl: config.STOCKX_API_URL, apiKey: STOCKX_API_KEY, timeoutMs: config.STOCKX_TIMEOUT_MS, circuitFailures: config.STOCKX_CIRCUIT_FAILURES, circuitHalfOpenMs: config.STOCKX_CIRCUIT_HALF_OPEN_MS, maxRetryAfterMs: config.STOCKX_MAX_RETRY_AFTER_MS, ratePerMinute: config.STOCKX_RATE_LIMIT_PER_MINUTE },
+      sync: { redisUrl: config.REDIS_URL, prefix: `bull:${namespaceOf(infra)}`, intervalMs: config.STOCKX_SYNC_INTERVAL_MS, maxVariants: config.STOCKX_SYNC_MAX_VARIANTS, attempts: config.STOCKX_ATTEMPTS, backoffMs: config.STOCKX_BACKOFF_MS },
       tokenKey: STOCKX_TOKEN_KEY,
     },
     active: config.MARKET_SOURCES.includes('stockx'),

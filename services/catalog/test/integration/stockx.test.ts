@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
 import { deadUrl, freePort, readTopic, startProcess, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
+import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
+import { createStockxClient } from '../../src/market/stockx/client.ts';
+import { mapSneaker } from '../../src/market/stockx/mapping.ts';
 import { createTokenCipher } from '../../src/market/stockx/token-cipher.ts';
 import { createMarketModels, STOCKX_INTEGRATION_ID, type IntegrationDoc, type MarketModels } from '../../src/store/market-models.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
@@ -359,6 +362,31 @@ describe('the sizes the sync reads', () => {
     await drained();
     expect(await market.Snapshot.countDocuments({ sneakerId: mapped._id, size: 4, asOf: { $gte: later } })).toBe(0);
     expect(await market.Snapshot.countDocuments({ sneakerId: alerted._id, asOf: { $gte: later } })).toBe(0);
+  });
+});
+
+describe('the rate limit', () => {
+  it('counts StockX calls, not jobs: mapping a sneaker takes two calls of the budget, and the next read waits for the window', async () => {
+    await drained();
+    const windowMs = 5_000;
+    const budget = createCallBudget({ redis: catalog.infra.redis!, key: `stockx-budget-test:${randomUUID()}`, calls: 3, windowMs });
+    const settings = { apiUrl: `${sandbox.url}/v2`, apiKey: CLIENT.apiKey, timeoutMs: 3_000, circuitFailures: 3, circuitHalfOpenMs: 3_000, maxRetryAfterMs: 5_000, ratePerMinute: 3 };
+    const client = createStockxClient({ settings, link: catalog.service.stockx!.link, budget });
+    const { calls: before } = await sandboxCalls();
+    const started = Date.now();
+    const mapping = await mapSneaker(client, { _id: alerted._id, sku: alerted.sku! }, new Date());
+    expect(mapping.status).toBe('mapped');
+    const variant = mapping.variants[0]!;
+    await client.marketData(mapping.productId!, variant.variantId);
+    // Three calls so far (a search and the variants in one mapping, then a read): the budget is spent ...
+    expect(Date.now() - started).toBeLessThan(windowMs);
+    // ... so the fourth call waits for the window to turn.
+    await client.marketData(mapping.productId!, variant.variantId);
+    const { calls, recent } = await sandboxCalls();
+    expect(calls - before).toBe(4);
+    const seen = recent.slice(-4);
+    expect(seen[3]!.at - seen[0]!.at).toBeGreaterThanOrEqual(windowMs - 100);
+    expect(seen[2]!.at - seen[0]!.at).toBeLessThan(windowMs);
   });
 });
 

@@ -18,7 +18,6 @@ export interface StockxSyncSettings {
   redisUrl: string;
   /** BullMQ's key prefix (one per catalog store). */
   prefix: string;
-  ratePerMinute: number;
   intervalMs: number;
   maxVariants: number;
   attempts: number;
@@ -91,8 +90,8 @@ export function planRound(ordered: { sneakerId: string; sizes: number[] | null }
 /**
  * StockX's sync on a BullMQ queue: a `plan` job (every STOCKX_SYNC_INTERVAL_MS, one schedule for all
  * pods) lists the sizes members own, watch or alert on, most recently viewed sneakers first; a `map` job finds an
- * unmapped sneaker on StockX; a `read` job reads one variant's market data and records it. The queue
- * keeps to the configured rate across pods; a 429 pauses it for Retry-After; a failed job is tried
+ * unmapped sneaker on StockX (two calls); a `read` job reads one variant's market data and records it
+ * (one call). Every call keeps to the configured rate across pods; a 429 pauses it for Retry-After; a failed job is tried
  * again with exponential backoff, and once its tries are spent it goes (the next round plans it again;
  * a job id stands for one size while it is pending, so rounds never pile up).
  */
@@ -163,7 +162,8 @@ export function createStockxSync({ settings, client, link, models, marketModels,
     }
   }
 
-  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false, limiter: { max: settings.ratePerMinute, duration: 60_000 } });
+  // The rate limit counts StockX calls, not jobs: the client takes each call from the budget (call-budget.ts).
+  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false });
   worker.on('failed', (job, err) => log.warn({ job: job?.name, attempt: job?.attemptsMade, err: err.message }, 'StockX sync job failed'));
   worker.on('error', (err) => log.warn({ err: err.message }, 'StockX sync worker error'));
 
