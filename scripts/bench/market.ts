@@ -132,7 +132,7 @@ export default async function market(ctx: BenchContext): Promise<BenchResult> {
         STOCKX_TOKEN_KEY: randomBytes(32).toString('base64'),
         STOCKX_REDIRECT_URL: 'http://127.0.0.1:5173/admin/integrations/stockx/callback',
         STOCKX_RATE_LIMIT_PER_MINUTE: String(rate),
-        STOCKX_SYNC_INTERVAL_MS: '5000',
+        STOCKX_SYNC_INTERVAL_MS: '30000',
         STOCKX_SYNC_MAX_VARIANTS: String(SNEAKERS * SIZES.length),
       },
     });
@@ -171,12 +171,18 @@ export default async function market(ctx: BenchContext): Promise<BenchResult> {
     const mappedIds = (await mappings()).filter((m) => m.status === 'mapped').map((m) => String(m._id));
     const mappedCount = mappedIds.length;
     const wanted = mappedCount * SIZES.length;
+    // A reading the price guard refused (a generated sneaker's own retail price and sales are not the StockX product's) is
+    // kept in the quarantine instead of a snapshot: the call was made all the same.
+    const observations = async () => [
+      ...(await db.collection('market_snapshots').find({}, { projection: { sneakerId: 1, size: 1, asOf: 1 } }).toArray()).map((r) => ({ sneakerId: r.sneakerId, size: r.size, at: r.asOf as Date })),
+      ...(await db.collection('price_quarantine').find({ kind: 'market' }, { projection: { sneakerId: 1, size: 1, observedAt: 1 } }).toArray()).map((r) => ({ sneakerId: r.sneakerId, size: r.size, at: r.observedAt as Date })),
+    ];
     /** Each variant's first reading (epoch ms). */
     const variantsRead = async () => {
       const first = new Map<string, number>();
-      for (const r of await db.collection('market_snapshots').find({}, { projection: { sneakerId: 1, size: 1, asOf: 1 } }).toArray()) {
+      for (const r of await observations()) {
         const key = `${String(r.sneakerId)}:${String(r.size)}`;
-        first.set(key, Math.min(first.get(key) ?? Infinity, new Date(r.asOf as Date).getTime()));
+        first.set(key, Math.min(first.get(key) ?? Infinity, new Date(r.at).getTime()));
       }
       return [...first.values()];
     };
@@ -194,9 +200,10 @@ export default async function market(ctx: BenchContext): Promise<BenchResult> {
     const done = Math.max(...firstReads);
     // The calls up to the last variant's first reading: each mapping's two (a search, then the variants), and every reading
     // (later rounds read a size again).
-    const reads = await db.collection('market_snapshots').find({ asOf: { $lte: new Date(done) } }, { projection: { asOf: 1 } }).toArray();
+    // One call per observation (a reading's refused amounts share its call and time).
+    const reads = [...new Set((await observations()).filter((r) => r.at.getTime() <= done).map((r) => `${String(r.sneakerId)}:${String(r.size)}:${r.at.getTime()}`))];
     const maps = await db.collection('stockx_mappings').find({ status: 'mapped' }, { projection: { mappedAt: 1 } }).toArray();
-    const callTimes = [...reads.map((r) => new Date(r.asOf as Date).getTime()), ...maps.flatMap((m) => [new Date(m.mappedAt as Date).getTime(), new Date(m.mappedAt as Date).getTime()])];
+    const callTimes = [...reads.map((r) => Number(r.split(':').at(-1))), ...maps.flatMap((m) => [new Date(m.mappedAt as Date).getTime(), new Date(m.mappedAt as Date).getTime()])];
     const first = Math.min(...callTimes);
     const spanS = round((done - first) / 1000, 1);
     const budget = keptToRate(callTimes, rate, WINDOW_MS);
