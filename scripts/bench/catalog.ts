@@ -14,9 +14,8 @@
 //   BENCH_CPU_PROF=<dir>   also writes a CPU profile of the catalog there (node --cpu-prof)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import mongoose from 'mongoose';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, machine, percentile, round, runAlone, runName, serviceTimeOf, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, getPaths, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const DATABASE = 'catalog_bench_large';
@@ -87,43 +86,11 @@ function importLarge(mongoUrl: string, log: (line: string) => void): Promise<{ p
   });
 }
 
-/** GETs the paths in turn over `connections` connections for `seconds`; latencies of 200 answers (ms), and the service's own times. */
-function loadPaths(base: string, token: string, paths: string[], connections: number, seconds: number): Promise<Stats> {
-  let next = 0;
-  const latencies: number[] = [];
-  const serviceTimes: number[] = [];
-  let failed = 0;
-  let headers: Record<string, unknown> = {};
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections,
-        duration: seconds,
-        headers: { authorization: `Bearer ${token}` },
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
-            // Called for each answer just before its 'response' event, on the same connection.
-            onResponse: (_status, _body, _context, answerHeaders) => {
-              headers = (answerHeaders ?? {}) as Record<string, unknown>;
-            },
-          },
-        ],
-      },
-      (err: unknown) => (err ? reject(err) : resolve(statsOf(latencies, failed, seconds, serviceTimes))),
-    );
-    instance.on('response', (_client, status, _bytes, time) => {
-      if (status === 200) {
-        latencies.push(time);
-        const own = serviceTimeOf(headers);
-        if (own !== undefined) serviceTimes.push(own);
-      } else failed += 1;
-      headers = {};
-    });
-  });
-}
+/** GETs the paths in turn over `connections` connections for `seconds`: the latencies seen and the service's own times. */
+const loadPaths = async (base: string, token: string, paths: string[], connections: number, seconds: number): Promise<Stats> => {
+  const { latencies, serviceTimes, failed } = await getPaths(base, token, paths, connections, seconds);
+  return statsOf(latencies, failed, seconds, serviceTimes);
+};
 
 /**
  * The same searches as `$regex` queries straight to the store, one at a time: FerretDB answers each by

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cpuUsPerCall, percentile, setting } from './lib.ts';
+import { cpuUsPerCall, keptToRate, percentile, setting } from './lib.ts';
 
 describe('setting', () => {
   afterEach(() => {
@@ -50,5 +50,15 @@ describe('percentile', () => {
     expect(percentile(values, 100)).toBe(100);
     expect(percentile([7], 99)).toBe(7);
     expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('keptToRate', () => {
+  it('allows `rate` calls in each window from the first call on, and names the worst moment', () => {
+    const second = (s: number) => s * 1_000;
+    const calls = [0, 1, 2, 60, 61, 62].map(second);
+    expect(keptToRate(calls, 3, 60_000)).toEqual({ kept: true, worst: { calls: 3, allowed: 3 } });
+    expect(keptToRate([...calls, second(62.5)], 3, 60_000)).toEqual({ kept: false, worst: { calls: 7, allowed: 6 } });
+    expect(keptToRate([0, 1, 2, 3].map(second), 3, 60_000).kept).toBe(false);
   });
 });

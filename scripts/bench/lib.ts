@@ -138,6 +138,18 @@ export function percentile(sorted: number[], p: number): number {
 
 export const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
+/** The call budget kept from the first call on: at most `rate` calls by the end of each window. */
+export function keptToRate(callTimes: number[], rate: number, windowMs: number): { kept: boolean; worst: { calls: number; allowed: number } } {
+  const sorted = [...callTimes].sort((a, b) => a - b);
+  let worst = { calls: 0, allowed: rate, over: -Infinity };
+  sorted.forEach((at, i) => {
+    const allowed = rate * (Math.floor((at - sorted[0]!) / windowMs) + 1);
+    const over = i + 1 - allowed;
+    if (over > worst.over) worst = { calls: i + 1, allowed, over };
+  });
+  return { kept: worst.over <= 0, worst: { calls: worst.calls, allowed: worst.allowed } };
+}
+
 /**
  * A benchmark's setting from the environment (`BENCH_...`), or its default; a value that is not a
  * positive number (or zero, where `zero` allows it; a whole number, where `whole` asks for one) stops
@@ -345,4 +357,42 @@ export async function startTokenIssuer(cleanups: Cleanups): Promise<TokenIssuer>
         .setExpirationTime('1h')
         .sign(privateKey),
   };
+}
+
+/** GETs the paths in turn over `connections` connections for `seconds`; latencies of 200 answers (ms), and the service's own times. */
+export function getPaths(base: string, token: string, paths: string[], connections: number, seconds: number): Promise<{ latencies: number[]; serviceTimes: number[]; failed: number }> {
+  let next = 0;
+  const latencies: number[] = [];
+  const serviceTimes: number[] = [];
+  let failed = 0;
+  let headers: Record<string, unknown> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+            // Called for each answer just before its 'response' event, on the same connection.
+            onResponse: (_status, _body, _context, answerHeaders) => {
+              headers = (answerHeaders ?? {}) as Record<string, unknown>;
+            },
+          },
+        ],
+      },
+      (err: unknown) => (err ? reject(err) : resolve({ latencies, serviceTimes, failed })),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status === 200) {
+        latencies.push(time);
+        const own = serviceTimeOf(headers);
+        if (own !== undefined) serviceTimes.push(own);
+      } else failed += 1;
+      headers = {};
+    });
+  });
 }

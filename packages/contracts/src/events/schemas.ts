@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddressSchema as email } from '../text.ts';
+import { THIN_MARKET_SALES } from '../provenance.ts';
 import { Topic } from './topics.ts';
 
 const id = z.string().min(1);
@@ -21,6 +22,8 @@ const billingCycle = z.enum(['monthly', 'yearly']);
 const invoiceLine = z.object({ description: z.string(), amount: cents });
 const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
 /** `sneakerId` is MANUAL_ITEM_SNEAKER_ID ('manual') for an item added by hand; `itemCount` is the collection's size after the change. */
+/** A member's interest in a sneaker's market: one size, or every size (null). */
+const marketInterest = z.object({ userId: id, sneakerId: id, size: z.number().nullable() });
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
 
 /**
@@ -92,14 +95,37 @@ export const eventDefinitions = {
     topic: Topic.catalog,
     data: z.object({ saleId: id, sneakerId: id, size: z.number(), price: cents, soldAt: instant }),
   },
+  /**
+   * A size's market price moved, by a sale or a market reading. Added compatibly (older events lack them):
+   * `source` and `asOf` of the observation behind the price (the sale's or the reading's), and, only when a
+   * market reading set it, that reading's `highestBid` and `lowestAsk` (each null where the market had none);
+   * `latestSales`: the times of the size's latest sales, newest first (enough to tell a thin market).
+   */
   'price.changed@1': {
     topic: Topic.catalog,
-    data: z.object({ sneakerId: id, size: z.number().nullable(), price: cents, previous: cents.nullable(), seq: z.number().int().nonnegative() }),
+    data: z.object({
+      sneakerId: id,
+      size: z.number().nullable(),
+      price: cents,
+      previous: cents.nullable(),
+      seq: z.number().int().nonnegative(),
+      source: z.string().min(1).optional(),
+      asOf: instant.optional(),
+      highestBid: cents.nullable().optional(),
+      lowestAsk: cents.nullable().optional(),
+      latestSales: z.array(instant).max(THIN_MARKET_SALES).optional(),
+    }),
   },
   'catalog.product_changed@1': { topic: Topic.catalog, data: z.object({ sneakerId: id, version: z.number().int().nonnegative() }) },
   'collection.item_added@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_removed@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_updated@1': { topic: Topic.collection, data: collectionItem },
+  /** A member set or removed a price alert (`size` null: every size); catalog reads the market of the sizes members alert on. */
+  'alert.created@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
+  'alert.removed@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
+  /** A member started or stopped watching a sneaker (every size of it). */
+  'watchlist.added@1': { topic: Topic.collection, data: marketInterest.omit({ size: true }).extend({ entryId: id }) },
+  'watchlist.removed@1': { topic: Topic.collection, data: marketInterest.omit({ size: true }).extend({ entryId: id }) },
   'alert.triggered@1': {
     topic: Topic.collection,
     data: z.object({

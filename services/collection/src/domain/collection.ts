@@ -24,7 +24,7 @@ import type { Entitlements } from './entitlements.ts';
 import { assertRoom } from './limits.ts';
 import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
-import { statsOf } from './valuation.ts';
+import { statsOf, type ValuationTime } from './valuation.ts';
 import { itemView, photoView } from './views.ts';
 
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
@@ -47,6 +47,8 @@ export interface CollectionDeps {
   clock: Clock;
   tracker: SneakerTracker;
   entitlements: Entitlements;
+  /** Now, and the earliest time a market reading still counts. */
+  valuedAt: () => ValuationTime;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface CollectionDeps {
  * transaction that inserts them, with the member's row locked, so concurrent adds never pass the
  * limit; every add, change and removal writes its event to the outbox in that same transaction.
  */
-export function createCollection({ pool, clock, tracker, entitlements }: CollectionDeps) {
+export function createCollection({ pool, clock, tracker, entitlements, valuedAt }: CollectionDeps) {
   const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
 
   function assertPurchaseDate(date: string | undefined): void {
@@ -101,23 +103,21 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
 
   return {
     async page(caller: Caller, query: CollectionQuery) {
-      const { items: rows, total, totals } = await items.page(pool, caller.id, {
-        brandKeys: query.brands,
-        order: itemOrderOf(query.sortBy, query.sortOrder),
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      });
-      return { items: rows.map(itemView), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      const at = valuedAt();
+      const options = { brandKeys: query.brands, order: itemOrderOf(query.sortBy, query.sortOrder), limit: query.limit, offset: (query.page - 1) * query.limit };
+      const { items: rows, total, totals } = await items.page(pool, caller.id, options, at.freshSince);
+      return { items: rows.map((item) => itemView(item, at.now)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
     },
 
     async stats(caller: Caller) {
-      return statsOf(await items.totals(pool, caller.id));
+      return statsOf(await items.totals(pool, caller.id, valuedAt().freshSince));
     },
 
     async get(caller: Caller, id: string) {
-      const item = await items.get(pool, caller.id, id);
+      const at = valuedAt();
+      const item = await items.get(pool, caller.id, id, at.freshSince);
       if (!item) throw notFound();
-      return { ...itemView(item), photos: (await photos.list(pool, item.id)).map(photoView) };
+      return { ...itemView(item, at.now), photos: (await photos.list(pool, item.id)).map(photoView) };
     },
 
     /** Adds items, all or none: refused as a whole past the member's allowance. */
@@ -130,13 +130,14 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         const at = clock.now();
         const held = await collectors.lock(client, caller.id, at);
         assertRoom(allowance, held, prepared.length);
-        await items.insert(client, caller.id, prepared, at);
+        await items.insert(client, caller.id, prepared, at, valuedAt().freshSince);
         await collectors.addToCount(client, caller.id, prepared.length, at);
         const events = prepared.map((item, i) => itemEvent('collection.item_added@1', { ...item, userId: caller.id }, held + i + 1, context(caller)));
         await enqueueEvents(client, events, clock);
         await activity.add(client, prepared.map((item) => activityOf.itemAdded({ ...item, userId: caller.id }, at)));
       });
-      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id))).map(itemView);
+      const at = valuedAt();
+      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id), at.freshSince)).map((item) => itemView(item, at.now));
     },
 
     /**
@@ -148,7 +149,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         const count = await collectors.lock(client, caller.id, at);
-        const item = await items.lock(client, caller.id, id);
+        const item = await items.lock(client, caller.id, id, valuedAt().freshSince);
         if (!item) throw notFound();
         const manual = item.sneakerId === null;
         const fields = {
@@ -165,9 +166,10 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         await enqueueEvents(client, [itemEvent('collection.item_updated@1', { ...item, size: body.size ?? item.size }, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemUpdated(item, changed, at)]);
       });
-      const updated = await items.get(pool, caller.id, id);
+      const valued = valuedAt();
+      const updated = await items.get(pool, caller.id, id, valued.freshSince);
       if (!updated) throw notFound();
-      return itemView(updated);
+      return itemView(updated, valued.now);
     },
 
     /** Removes an item; with a sold price the removal is a sale (a realised gain or loss). */
@@ -175,7 +177,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
-        const item = await items.lock(client, caller.id, id);
+        const item = await items.lock(client, caller.id, id, valuedAt().freshSince);
         if (!item) throw notFound();
         await removedItems.add(client, item, soldPrice ?? null, at);
         await items.delete(client, item.id);
@@ -187,7 +189,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
     },
 
     /** Every item of a member, valued (export, analytics, recommendations). */
-    all: (caller: Caller): Promise<ValuedItem[]> => items.all(pool, caller.id),
+    all: (caller: Caller): Promise<ValuedItem[]> => items.all(pool, caller.id, valuedAt().freshSince),
   };
 }
 

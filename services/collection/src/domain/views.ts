@@ -1,11 +1,11 @@
 import type { CollectionItemView, PhotoView } from '@kicksight/contracts';
 import type { ValuedItem } from '../store/items.ts';
 import type { PhotoRow } from '../store/photos.ts';
-import { currentValue, gainLossOf, gainLossPercentOf } from './valuation.ts';
+import { gainLossOf, gainLossPercentOf, valuationOf } from './valuation.ts';
 
-/** An item as the API answers it: valued now, with its gain or loss and the nested sneaker. */
-export function itemView(item: ValuedItem): CollectionItemView {
-  const value = currentValue({ sizePrice: item.sizePrice, averagePrice: item.averagePrice }, item.lastValue);
+/** An item as the API answers it at `now`: valued, with the number its value rests on, its gain or loss and the nested sneaker. */
+export function itemView(item: ValuedItem, now: Date): CollectionItemView {
+  const value = item.currentValue;
   const gainLoss = gainLossOf(value, item.purchasePrice);
   return {
     id: item.id,
@@ -27,6 +27,7 @@ export function itemView(item: ValuedItem): CollectionItemView {
     updatedAt: item.updatedAt.toISOString(),
     photoCount: item.photoCount,
     sneaker: { id: item.sneakerId, name: item.name, brand: item.brand, colorway: item.colorway, imageUrl: item.imageUrl, retailPrice: item.retailPrice, size: item.size },
+    valuation: valuationOf(item.valueBasis, item.market, now),
   };
 }
 
