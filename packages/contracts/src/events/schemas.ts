@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema as email } from '../text.ts';
 import { Topic } from './topics.ts';
+import { SALE_PLATFORMS } from '../fees.ts';
 
 const id = z.string().min(1);
 const cents = z.number().int();
@@ -22,6 +23,19 @@ const invoiceLine = z.object({ description: z.string(), amount: cents });
 const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
 /** `sneakerId` is MANUAL_ITEM_SNEAKER_ID ('manual') for an item added by hand; `itemCount` is the collection's size after the change. */
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
+/** A sale of the ledger: what it sold for and paid out, on which platform and day. */
+const collectionSale = z.object({
+  userId: id,
+  itemId: id,
+  saleId: id,
+  sneakerId: id,
+  size: z.number(),
+  platform: z.enum(SALE_PLATFORMS),
+  soldAt: z.iso.date(),
+  salePrice: cents,
+  netProceeds: cents,
+  realisedGain: cents.nullable(),
+});
 
 /**
  * Every event type at every version: its topic and the schema of its `data`.
@@ -100,6 +114,10 @@ export const eventDefinitions = {
   'collection.item_added@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_removed@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_updated@1': { topic: Topic.collection, data: collectionItem },
+  /** A member recorded a sale (amounts in cents; `soldAt` YYYY-MM-DD). */
+  'collection.item_sold@1': { topic: Topic.collection, data: collectionSale },
+  /** A sale was undone: the pair is owned again. */
+  'collection.sale_undone@1': { topic: Topic.collection, data: collectionSale },
   'alert.triggered@1': {
     topic: Topic.collection,
     data: z.object({

@@ -107,7 +107,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { items: rows.map(itemView), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      return { items: rows.map((item) => itemView(item)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
     },
 
     async stats(caller: Caller) {
@@ -136,7 +136,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         await enqueueEvents(client, events, clock);
         await activity.add(client, prepared.map((item) => activityOf.itemAdded({ ...item, userId: caller.id }, at)));
       });
-      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id))).map(itemView);
+      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id))).map((item) => itemView(item));
     },
 
     /**

@@ -3,8 +3,12 @@ import type { ValuedItem } from '../store/items.ts';
 import type { PhotoRow } from '../store/photos.ts';
 import { currentValue, gainLossOf, gainLossPercentOf } from './valuation.ts';
 
+/** Purchase price, shipping and tax; null while a sold pair's purchase is not known. */
+export const costBasisOf = (item: Pick<ValuedItem, 'purchasePrice' | 'purchaseShipping' | 'purchaseTax' | 'costKnown'>): number | null =>
+  item.costKnown ? item.purchasePrice + item.purchaseShipping + item.purchaseTax : null;
+
 /** An item as the API answers it: valued now, with its gain or loss and the nested sneaker. */
-export function itemView(item: ValuedItem): CollectionItemView {
+export function itemView(item: ValuedItem, extra: Pick<CollectionItemView, 'sale' | 'netValue'> = { sale: null, netValue: null }): CollectionItemView {
   const value = currentValue({ sizePrice: item.sizePrice, averagePrice: item.averagePrice }, item.lastValue);
   const gainLoss = gainLossOf(value, item.purchasePrice);
   return {
@@ -27,6 +31,14 @@ export function itemView(item: ValuedItem): CollectionItemView {
     updatedAt: item.updatedAt.toISOString(),
     photoCount: item.photoCount,
     sneaker: { id: item.sneakerId, name: item.name, brand: item.brand, colorway: item.colorway, imageUrl: item.imageUrl, retailPrice: item.retailPrice, size: item.size },
+    sku: item.sku,
+    purchasedFrom: item.purchasedFrom,
+    purchaseShipping: item.purchaseShipping,
+    purchaseTax: item.purchaseTax,
+    costBasis: costBasisOf(item),
+    status: item.status,
+    listing: item.listing,
+    ...extra,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Condition } from '@kicksight/contracts';
+import type { Condition, ItemStatus, SalePlatform } from '@kicksight/contracts';
 import type { PoolClient, Queryable } from '@kicksight/platform';
 import type { ItemOrder, SortKey } from '../domain/sorting.ts';
 
@@ -25,6 +25,14 @@ export interface ValuedItem {
   /** The valuation rule (domain/valuation.ts) in SQL, so pages can be sorted by value and gain. */
   currentValue: number;
   photoCount: number;
+  sku: string | null;
+  purchasedFrom: string | null;
+  purchaseShipping: number;
+  purchaseTax: number;
+  /** False for a sold pair imported without its purchase (its cost basis is to be completed). */
+  costKnown: boolean;
+  status: ItemStatus;
+  listing: { platform: SalePlatform; askPrice: number } | null;
 }
 
 /** An item as written (its value is read, never stored, except the last known one). */
@@ -84,6 +92,13 @@ const itemOf = (row: Row): ValuedItem => ({
   averagePrice: row.average_price as number | null,
   currentValue: row.current_value as number,
   photoCount: Number(row.photo_count ?? 0),
+  sku: (row.sku as string | null | undefined) ?? null,
+  purchasedFrom: (row.purchased_from as string | null | undefined) ?? null,
+  purchaseShipping: (row.purchase_shipping as number | undefined) ?? 0,
+  purchaseTax: (row.purchase_tax as number | undefined) ?? 0,
+  costKnown: (row.cost_known as boolean | undefined) ?? true,
+  status: (row.status as ItemStatus | undefined) ?? 'owned',
+  listing: row.listing_platform ? { platform: row.listing_platform as SalePlatform, askPrice: row.ask_price as number } : null,
 });
 
 /** Columns of the sort keys (a fixed list: nothing from the request reaches the SQL text). */
