@@ -148,6 +148,7 @@ const imageUrlSchema = z.url({ protocol: /^https?$/, error: 'imageUrl must be an
 const costCents = (field: string) =>
   z.number({ error: INVALID_COST_MESSAGE(field) }).int(INVALID_COST_MESSAGE(field)).min(0, INVALID_COST_MESSAGE(field)).max(MAX_PRICE_CENTS, `Invalid ${field}: ${PRICE_TOO_HIGH}`);
 const purchasedFromSchema = z.string({ error: 'purchasedFrom must be text' }).trim().max(100, 'purchasedFrom must be at most 100 characters');
+const skuSchema = z.string({ error: 'sku must be text' }).trim().min(1, 'sku must not be empty').max(40, 'sku must be at most 40 characters');
 /** Where a pair is listed for sale, and at what ask. */
 export const listingBodySchema = z.object({
   platform: z.enum(SALE_PLATFORMS, { error: INVALID_PLATFORM_MESSAGE }),
@@ -181,6 +182,8 @@ export const createItemBodySchema = z
     purchasedFrom: purchasedFromSchema.optional(),
     purchaseShipping: costCents('purchaseShipping').default(0),
     purchaseTax: costCents('purchaseTax').default(0),
+    /** The style code, as the marketplaces name it (matches StockX's orders with the size). */
+    sku: skuSchema.optional(),
     condition: conditionSchema.default(DEFAULT_CONDITION),
     notes: notesSchema.default(''),
     imageUrl: imageUrlSchema.optional(),
@@ -207,6 +210,7 @@ export const updateItemBodySchema = z
     purchasedFrom: purchasedFromSchema.nullable().optional(),
     purchaseShipping: costCents('purchaseShipping').optional(),
     purchaseTax: costCents('purchaseTax').optional(),
+    sku: skuSchema.nullable().optional(),
     /** Listed for sale on a platform at an ask; null takes it off sale (owned again). A sold pair is changed only by undoing its sale. */
     listing: listingBodySchema.nullable().optional(),
   })
@@ -240,8 +244,6 @@ export const collectionQuerySchema = z.object({
   /** `net` values each owned pair at what selling it today on `platform` would pay out (Premium and Expert). */
   valuation: z.enum(VALUATIONS, { error: 'valuation must be market or net' }).default('market'),
   platform: z.enum(FEE_PLATFORMS, { error: INVALID_VALUATION_PLATFORM_MESSAGE }).default('stockx'),
-  /** Items of one status; without it, every owned and listed item (sold pairs are in the sales). */
-  status: z.enum(ITEM_STATUSES, { error: 'status must be owned, listed or sold' }).optional(),
 });
 export type CollectionQuery = z.infer<typeof collectionQuerySchema>;
 

@@ -3,6 +3,8 @@ import {
   DEFAULT_COLORWAY,
   INVALID_PURCHASE_DATE_MESSAGE,
   ITEM_NOT_FOUND_MESSAGE,
+  ITEM_SOLD_MESSAGE,
+  type FeePlatform,
   brandKeyOf,
   paginate,
   type CollectionQuery,
@@ -26,6 +28,10 @@ import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
 import { statsOf } from './valuation.ts';
 import { itemView, photoView } from './views.ts';
+import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import { netStatsOf, netValueOf } from './net-value.ts';
+import { sales } from '../store/sales.ts';
+import { saleBrief } from './sale-figures.ts';
 
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
 
@@ -40,6 +46,10 @@ const CHANGE_WORDS = {
   name: 'name',
   brand: 'brand',
   imageUrl: 'picture',
+  purchaseShipping: 'shipping paid',
+  purchaseTax: 'tax paid',
+  purchasedFrom: 'where it was bought',
+  sku: 'SKU',
 } as const satisfies Partial<Record<keyof ValuedItem, string>>;
 
 export interface CollectionDeps {
@@ -47,6 +57,7 @@ export interface CollectionDeps {
   clock: Clock;
   tracker: SneakerTracker;
   entitlements: Entitlements;
+  settings: LedgerSettingsStore;
 }
 
 /**
@@ -54,7 +65,7 @@ export interface CollectionDeps {
  * transaction that inserts them, with the member's row locked, so concurrent adds never pass the
  * limit; every add, change and removal writes its event to the outbox in that same transaction.
  */
-export function createCollection({ pool, clock, tracker, entitlements }: CollectionDeps) {
+export function createCollection({ pool, clock, tracker, entitlements, settings }: CollectionDeps) {
   const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
 
   function assertPurchaseDate(date: string | undefined): void {
@@ -72,6 +83,10 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
       purchaseDate: body.purchaseDate ?? utcDay(clock.now()),
       condition: body.condition,
       notes: body.notes,
+      sku: body.sku ?? null,
+      purchasedFrom: body.purchasedFrom || null,
+      purchaseShipping: body.purchaseShipping,
+      purchaseTax: body.purchaseTax,
     };
     if (body.sneakerId !== undefined) {
       const facts = await tracker.track(body.sneakerId, caller);
@@ -99,6 +114,19 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
     };
   }
 
+  /** An item's view, with its sale in brief when it is sold. */
+  async function withSale(caller: Caller, item: ValuedItem) {
+    const sale = item.status === 'sold' ? await sales.ofItem(pool, caller.id, item.id) : undefined;
+    return itemView(item, { sale: sale ? saleBrief(sale) : null, netValue: null });
+  }
+
+  /** Net values are a ledger feature; they use the member's seller level and rating. */
+  async function netValuation(caller: Caller, platform: FeePlatform) {
+    await entitlements.assertLedger(caller);
+    const options = feeOptionsOf(await settings.get(caller));
+    return { options, stats: async () => netStatsOf(await items.all(pool, caller.id), platform, clock.now(), options) };
+  }
+
   return {
     async page(caller: Caller, query: CollectionQuery) {
       const { items: rows, total, totals } = await items.page(pool, caller.id, {
@@ -107,17 +135,26 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { items: rows.map((item) => itemView(item)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      if (query.valuation === 'market') return { items: rows.map((item) => itemView(item)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      const net = await netValuation(caller, query.platform);
+      const today = utcDay(clock.now());
+      return {
+        items: rows.map((item) => itemView(item, { sale: null, netValue: netValueOf(item, query.platform, today, net.options) })),
+        stats: { ...statsOf(totals), net: await net.stats() },
+        ...paginate(total, query.page, query.limit),
+      };
     },
 
-    async stats(caller: Caller) {
-      return statsOf(await items.totals(pool, caller.id));
+    /** The collection's totals; with a platform, the net value there beside them. */
+    async stats(caller: Caller, platform?: FeePlatform) {
+      const gross = statsOf(await items.totals(pool, caller.id));
+      return platform === undefined ? gross : { ...gross, net: await (await netValuation(caller, platform)).stats() };
     },
 
     async get(caller: Caller, id: string) {
       const item = await items.get(pool, caller.id, id);
       if (!item) throw notFound();
-      return { ...itemView(item), photos: (await photos.list(pool, item.id)).map(photoView) };
+      return { ...(await withSale(caller, item)), photos: (await photos.list(pool, item.id)).map(photoView) };
     },
 
     /** Adds items, all or none: refused as a whole past the member's allowance. */
@@ -151,6 +188,8 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         const item = await items.lock(client, caller.id, id);
         if (!item) throw notFound();
         const manual = item.sneakerId === null;
+        if (body.listing !== undefined && item.status === 'sold') throw AppError.badRequest(ITEM_SOLD_MESSAGE);
+        const completesCost = !item.costKnown && body.purchasePrice !== undefined;
         const fields = {
           size: body.size,
           purchasePrice: body.purchasePrice,
@@ -158,6 +197,12 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
           condition: body.condition,
           notes: body.notes,
           colorway: body.colorway,
+          sku: body.sku,
+          purchasedFrom: body.purchasedFrom === undefined ? undefined : body.purchasedFrom || null,
+          purchaseShipping: body.purchaseShipping,
+          purchaseTax: body.purchaseTax,
+          ...(completesCost ? { costKnown: true } : {}),
+          ...(body.listing === undefined ? {} : { listing: body.listing, status: body.listing === null ? ('owned' as const) : ('listed' as const) }),
           ...(manual ? { name: body.name, brand: body.brand, brandKey: body.brand === undefined ? undefined : brandKeyOf(body.brand), imageUrl: body.imageUrl } : {}),
         };
         const changed = (Object.keys(CHANGE_WORDS) as (keyof typeof CHANGE_WORDS)[]).filter((key) => fields[key] !== undefined && fields[key] !== item[key]).map((key) => CHANGE_WORDS[key]);
@@ -167,7 +212,7 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
       });
       const updated = await items.get(pool, caller.id, id);
       if (!updated) throw notFound();
-      return itemView(updated);
+      return withSale(caller, updated);
     },
 
     /** Removes an item; with a sold price the removal is a sale (a realised gain or loss). */
@@ -179,7 +224,8 @@ export function createCollection({ pool, clock, tracker, entitlements }: Collect
         if (!item) throw notFound();
         await removedItems.add(client, item, soldPrice ?? null, at);
         await items.delete(client, item.id);
-        const count = await collectors.addToCount(client, caller.id, -1, at);
+        // A sold pair no longer counted against the collection's size.
+        const count = await collectors.addToCount(client, caller.id, item.status === 'sold' ? 0 : -1, at);
         await enqueueEvents(client, [itemEvent('collection.item_removed@1', item, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemRemoved(item, soldPrice ?? null, at)]);
       });

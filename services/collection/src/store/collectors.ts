@@ -44,4 +44,17 @@ export const collectors = {
       [userId, preferences, at],
     );
   },
+
+  async ledgerSettings(q: Queryable, userId: string): Promise<Record<string, unknown>> {
+    const { rows } = await q.query<{ ledger_settings: Record<string, unknown> }>('SELECT ledger_settings FROM collector WHERE user_id = $1', [userId]);
+    return rows[0]?.ledger_settings ?? {};
+  },
+
+  async saveLedgerSettings(q: Queryable, userId: string, settings: Record<string, unknown>, at: Date): Promise<void> {
+    await q.query(
+      `INSERT INTO collector (user_id, ledger_settings, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET ledger_settings = EXCLUDED.ledger_settings, updated_at = EXCLUDED.updated_at`,
+      [userId, settings, at],
+    );
+  },
 };

@@ -50,6 +50,13 @@ export interface NewItem {
   purchaseDate: string;
   condition: Condition;
   notes: string;
+  sku?: string | null;
+  purchasedFrom?: string | null;
+  purchaseShipping?: number;
+  purchaseTax?: number;
+  /** A sold pair imported without its purchase: its cost basis is to be completed. */
+  costKnown?: boolean;
+  status?: ItemStatus;
 }
 
 export interface Totals {
@@ -59,11 +66,14 @@ export interface Totals {
 }
 
 const VALUE = 'COALESCE(mp.price, sm.average_price, i.last_value)';
+const LEDGER_COLUMNS = 'i.sku, i.purchased_from, i.purchase_shipping, i.purchase_tax, i.cost_known, i.status, i.listing_platform, i.ask_price';
+/** Pairs still held (owned or listed); a sold pair lives on in the sales. */
+export const HELD = "i.status <> 'sold'";
 
 const VALUED = `
   SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.brand_key, i.colorway, i.size, i.image_url, i.retail_price,
          i.purchase_price, to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value,
-         i.added_at, i.updated_at, mp.price AS size_price, sm.average_price, ${VALUE} AS current_value
+         i.added_at, i.updated_at, ${LEDGER_COLUMNS}, mp.price AS size_price, sm.average_price, ${VALUE} AS current_value
     FROM item i
     LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
     LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id`;
@@ -128,12 +138,12 @@ const NARROW_VALUED = `
     FROM item i
     LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
     LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
-   WHERE i.user_id = $1`;
+   WHERE i.user_id = $1 AND ${HELD}`;
 
 /** The page's rows read in full, valued, in the page's order. */
 const pageRows = (order: ItemOrder) => `
   SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.colorway, i.size, i.image_url, i.retail_price, i.purchase_price,
-         to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value, i.added_at, i.updated_at,
+         to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value, i.added_at, i.updated_at, ${LEDGER_COLUMNS},
          mp.price AS size_price, sm.average_price, ${VALUE} AS current_value,
          (SELECT count(*) FROM photo ph WHERE ph.item_id = i.id) AS photo_count
     FROM page p
@@ -154,7 +164,7 @@ function pageQuery(order: ItemOrder): { name: string; text: string } {
     order.key === 'addedAt'
       ? `valued AS NOT MATERIALIZED (${NARROW_VALUED}),
          totals AS (${TOTALS}),
-         page AS (SELECT i.id, i.added_at FROM item i WHERE i.user_id = $1 AND ${filter} ORDER BY ${orderBy(order, 'i')} LIMIT $3 OFFSET $4)`
+         page AS (SELECT i.id, i.added_at FROM item i WHERE i.user_id = $1 AND ${HELD} AND ${filter} ORDER BY ${orderBy(order, 'i')} LIMIT $3 OFFSET $4)`
       : `valued AS MATERIALIZED (${NARROW_VALUED}),
          totals AS (${TOTALS}),
          page AS (SELECT * FROM valued m WHERE ${filter} ORDER BY ${orderBy(order, 'm')} LIMIT $3 OFFSET $4)`;
@@ -202,9 +212,9 @@ export const items = {
     return rows.map(itemOf);
   },
 
-  /** Every item of a member, valued (analytics, export, recommendations), latest added first. */
+  /** Every pair a member holds, valued (analytics, export, recommendations, net value), latest added first. */
   async all(q: Queryable, userId: string): Promise<ValuedItem[]> {
-    const { rows } = await q.query(`${VALUED} WHERE i.user_id = $1 ORDER BY i.added_at DESC, i.id DESC`, [userId]);
+    const { rows } = await q.query(`${VALUED} WHERE i.user_id = $1 AND ${HELD} ORDER BY i.added_at DESC, i.id DESC`, [userId]);
     return rows.map(itemOf);
   },
 
@@ -214,7 +224,7 @@ export const items = {
          FROM item i
          LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
          LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
-        WHERE i.user_id = $1`,
+        WHERE i.user_id = $1 AND ${HELD}`,
       [userId],
     );
     const row = rows[0] as Row;
@@ -238,15 +248,22 @@ export const items = {
       purchase_date: item.purchaseDate,
       condition: item.condition,
       notes: item.notes,
+      sku: item.sku ?? null,
+      purchased_from: item.purchasedFrom ?? null,
+      purchase_shipping: item.purchaseShipping ?? 0,
+      purchase_tax: item.purchaseTax ?? 0,
+      cost_known: item.costKnown ?? true,
+      status: item.status ?? 'owned',
     }));
     await client.query(
       `INSERT INTO item (id, user_id, sneaker_id, name, brand, brand_key, colorway, size, image_url, retail_price, purchase_price,
-                         purchase_date, condition, notes, last_value, added_at, updated_at)
+                         purchase_date, condition, notes, sku, purchased_from, purchase_shipping, purchase_tax, cost_known, status, last_value, added_at, updated_at)
        SELECT x.id, $1, x.sneaker_id, x.name, x.brand, x.brand_key, x.colorway, x.size, x.image_url, x.retail_price, x.purchase_price,
-              x.purchase_date, x.condition, x.notes, COALESCE(mp.price, sm.average_price, x.purchase_price),
+              x.purchase_date, x.condition, x.notes, x.sku, x.purchased_from, x.purchase_shipping, x.purchase_tax, x.cost_known, x.status, COALESCE(mp.price, sm.average_price, x.purchase_price),
               $2::timestamptz + x.ord * interval '1 microsecond', $2::timestamptz + x.ord * interval '1 microsecond'
          FROM jsonb_to_recordset($3::jsonb) AS x(ord integer, id uuid, sneaker_id text, name text, brand text, brand_key text, colorway text,
-              size double precision, image_url text, retail_price integer, purchase_price integer, purchase_date date, condition text, notes text)
+              size double precision, image_url text, retail_price integer, purchase_price integer, purchase_date date, condition text, notes text,
+              sku text, purchased_from text, purchase_shipping integer, purchase_tax integer, cost_known boolean, status text)
          LEFT JOIN market_price mp ON mp.sneaker_id = x.sneaker_id AND mp.size = x.size
          LEFT JOIN sneaker_market sm ON sm.sneaker_id = x.sneaker_id`,
       [userId, at, JSON.stringify(records)],
@@ -256,7 +273,14 @@ export const items = {
   async update(
     client: PoolClient,
     id: string,
-    fields: Partial<Pick<NewItem, 'name' | 'brand' | 'brandKey' | 'colorway' | 'size' | 'imageUrl' | 'purchasePrice' | 'purchaseDate' | 'condition' | 'notes'>> & { lastValue: number },
+    fields: Partial<Pick<NewItem, 'name' | 'brand' | 'brandKey' | 'colorway' | 'size' | 'imageUrl' | 'purchasePrice' | 'purchaseDate' | 'condition' | 'notes' | 'purchaseShipping' | 'purchaseTax'>> & {
+      lastValue?: number;
+      sku?: string | null;
+      purchasedFrom?: string | null;
+      costKnown?: boolean;
+      status?: ItemStatus;
+      listing?: { platform: SalePlatform; askPrice: number } | null;
+    },
     at: Date,
   ): Promise<void> {
     const columns: Record<string, unknown> = {
@@ -270,6 +294,14 @@ export const items = {
       purchase_date: fields.purchaseDate,
       condition: fields.condition,
       notes: fields.notes,
+      sku: fields.sku,
+      purchased_from: fields.purchasedFrom,
+      purchase_shipping: fields.purchaseShipping,
+      purchase_tax: fields.purchaseTax,
+      cost_known: fields.costKnown,
+      status: fields.status,
+      listing_platform: fields.listing === undefined ? undefined : (fields.listing?.platform ?? null),
+      ask_price: fields.listing === undefined ? undefined : (fields.listing?.askPrice ?? null),
       last_value: fields.lastValue,
       updated_at: at,
     };
@@ -283,7 +315,7 @@ export const items = {
 
   /** The distinct catalogue sneakers a member owns. */
   async ownedSneakers(q: Queryable, userId: string): Promise<string[]> {
-    const { rows } = await q.query<{ sneaker_id: string }>('SELECT DISTINCT sneaker_id FROM item WHERE user_id = $1 AND sneaker_id IS NOT NULL', [userId]);
+    const { rows } = await q.query<{ sneaker_id: string }>(`SELECT DISTINCT sneaker_id FROM item i WHERE user_id = $1 AND sneaker_id IS NOT NULL AND ${HELD}`, [userId]);
     return rows.map((row) => row.sneaker_id);
   },
 };

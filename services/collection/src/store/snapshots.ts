@@ -1,4 +1,5 @@
 import type { Queryable } from '@kicksight/platform';
+import { HELD } from './items.ts';
 import { pointOf, type ValuationPoint } from '../domain/portfolio.ts';
 
 export const snapshots = {
@@ -14,7 +15,7 @@ export const snapshots = {
          FROM item i
          LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
          LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
-        WHERE i.added_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC'
+        WHERE i.added_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC' AND ${HELD}
         GROUP BY i.user_id
        ON CONFLICT (user_id, day) DO UPDATE
          SET total_value = EXCLUDED.total_value, total_cost = EXCLUDED.total_cost, item_count = EXCLUDED.item_count, taken_at = EXCLUDED.taken_at`,
