@@ -61,7 +61,7 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
   const settings = createLedgerSettings({ pool, clock });
   const collection = createCollection({ pool, clock, tracker, entitlements, settings });
   const ledger = createLedger({ pool, clock, entitlements, settings });
-  const salesCsv = createSalesCsv({ pool, clock, entitlements, settings, ledger });
+  const salesCsv = createSalesCsv({ pool, redis, logger, clock, entitlements, settings, ledger });
   const photos = createItemPhotos({ pool, clock });
   const related = createRelatedProducts({ pool, redis, catalog: catalogue, clock, logger });
   const csv = createCsvTransfer({ collection, tracker, clock });

@@ -207,6 +207,7 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
         };
         const changed = (Object.keys(CHANGE_WORDS) as (keyof typeof CHANGE_WORDS)[]).filter((key) => fields[key] !== undefined && fields[key] !== item[key]).map((key) => CHANGE_WORDS[key]);
         await items.update(client, item.id, { ...fields, lastValue: item.currentValue }, at);
+        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [itemEvent('collection.item_updated@1', { ...item, size: body.size ?? item.size }, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemUpdated(item, changed, at)]);
       });
@@ -226,6 +227,7 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
         await items.delete(client, item.id);
         // A sold pair no longer counted against the collection's size.
         const count = await collectors.addToCount(client, caller.id, item.status === 'sold' ? 0 : -1, at);
+        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [itemEvent('collection.item_removed@1', item, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemRemoved(item, soldPrice ?? null, at)]);
       });

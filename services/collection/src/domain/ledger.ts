@@ -103,6 +103,7 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
     const owned = sold.filter((entry) => !entry.newItem).map((entry) => entry.sale.itemId);
     for (const itemId of owned) await items.update(client, itemId, { status: 'sold', listing: null }, at);
     if (owned.length > 0) await collectors.addToCount(client, caller.id, -owned.length, at);
+    await collectors.moveLedgerVersion(client, caller.id, at);
     await sales.insert(client, caller.id, sold.map((entry) => entry.sale), at);
     const records = await sales.ofItems(client, caller.id, sold.map((entry) => entry.sale.itemId));
     await enqueueEvents(client, records.map((record) => saleEvent('collection.item_sold@1', record, context(caller))), clock);
@@ -144,6 +145,7 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
         await sales.delete(client, sale.id);
         await items.update(client, item.id, { status: 'owned' }, at);
         await collectors.addToCount(client, caller.id, 1, at);
+        await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [saleEvent('collection.sale_undone@1', sale, context(caller))], clock);
       });
       const item = await items.get(pool, caller.id, itemId);
@@ -156,15 +158,10 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
       return { sales: rows.map(saleView), ...paginate(total, query.page, query.limit) };
     },
 
-    /** The year's sales, as the summary and the export read them. */
-    async yearSales(caller: Caller, year: number) {
-      return (await sales.ofYear(pool, caller.id, year)).map(saleView);
-    },
-
     async summary(caller: Caller, year: number) {
       await entitlements.assertLedger(caller);
-      const [yearSales, held] = await Promise.all([sales.ofYear(pool, caller.id, year), sales.heldCount(pool, caller.id)]);
-      return summaryOf(year, yearSales.map(saleView), held);
+      const [groups, held] = await Promise.all([sales.yearGroups(pool, caller.id, year), sales.heldCount(pool, caller.id)]);
+      return summaryOf(year, groups, held);
     },
   };
 }

@@ -226,6 +226,12 @@ describe("the year's figures", () => {
     expect(column(rows, header!, 'term')).toEqual(['long', 'short', 'short']);
     expect(rows[0]![0]).toBe('Pair, "sold" 2025-02-10 — size 10 — SKU DD1391-100');
 
+    // The export follows every change of the sales: an undone sale leaves it at once.
+    const firstSold = (await stack.api.get('/api/sales?year=2025&platform=stockx', member.token)).body.data.sales[0];
+    await stack.api.delete(`/api/collections/${firstSold.itemId as string}/sale`, undefined, member.token);
+    const after = parseCsv(await (await stack.send('GET', '/api/sales/export.csv?year=2025', member.token)).text());
+    expect(after).toHaveLength(3);
+
     const empty = await stack.send('GET', '/api/sales/export.csv?year=2019', member.token);
     expect((await empty.text()).trim()).toBe(header!.join(','));
     expect((await stack.api.get('/api/sales/summary?year=1999', member.token)).status).toBe(400);
