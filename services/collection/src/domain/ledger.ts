@@ -27,6 +27,7 @@ import type { Entitlements } from './entitlements.ts';
 import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
 import { saleBrief, saleView, summaryOf } from './sale-figures.ts';
 import { itemView } from './views.ts';
+import type { ValuationTime } from './valuation.ts';
 
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
 
@@ -84,13 +85,15 @@ export interface LedgerDeps {
   clock: Clock;
   entitlements: Entitlements;
   settings: LedgerSettingsStore;
+  /** Now, and the earliest time a market reading still counts. */
+  valuedAt: () => ValuationTime;
 }
 
 /**
  * The reseller ledger: recording and undoing sales, the sales list and the year's figures. A sale and its
  * event are written in one transaction with the member's row locked, so a pair is never sold twice.
  */
-export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps) {
+export function createLedger({ pool, clock, entitlements, settings, valuedAt }: LedgerDeps) {
   const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
 
   /**
@@ -99,7 +102,7 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
    */
   async function writeSales(client: PoolClient, caller: Caller, sold: { sale: NewSale; newItem?: NewItem }[], at: Date): Promise<SaleRecord[]> {
     const newItems = sold.flatMap((entry) => (entry.newItem ? [{ ...entry.newItem, status: 'sold' as const }] : []));
-    if (newItems.length > 0) await items.insert(client, caller.id, newItems, at);
+    if (newItems.length > 0) await items.insert(client, caller.id, newItems, at, valuedAt().freshSince);
     const owned = sold.filter((entry) => !entry.newItem).map((entry) => entry.sale.itemId);
     for (const itemId of owned) await items.update(client, itemId, { status: 'sold', listing: null }, at);
     if (owned.length > 0) await collectors.addToCount(client, caller.id, -owned.length, at);
@@ -122,14 +125,15 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
       const [record] = await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
-        const item = await items.lock(client, caller.id, itemId);
+        const item = await items.lock(client, caller.id, itemId, valuedAt().freshSince);
         if (!item) throw notFound();
         if (item.status === 'sold') throw new AppError(400, SalesErrorCode.ALREADY_SOLD, ALREADY_SOLD_MESSAGE);
         if (item.costKnown && body.soldAt < item.purchaseDate) throw AppError.badRequest(SALE_BEFORE_PURCHASE_MESSAGE);
         return writeSales(client, caller, [{ sale: newSale(item.id, body, fees, 'manual') }], at);
       });
-      const item = await items.get(pool, caller.id, itemId);
-      return { sale: saleView(record!), item: itemView(item!, { sale: saleBrief(record!), netValue: null }) };
+      const at = valuedAt();
+      const item = await items.get(pool, caller.id, itemId, at.freshSince);
+      return { sale: saleView(record!), item: itemView(item!, at.now, { sale: saleBrief(record!), netValue: null }) };
     },
 
     /** Undoes a sale: the pair is owned again, and counted in the collection. */
@@ -138,7 +142,7 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
-        const item: ValuedItem | undefined = await items.lock(client, caller.id, itemId);
+        const item: ValuedItem | undefined = await items.lock(client, caller.id, itemId, valuedAt().freshSince);
         if (!item) throw notFound();
         const sale = await sales.ofItem(client, caller.id, item.id);
         if (!sale) throw new AppError(400, SalesErrorCode.NOT_SOLD, NOT_SOLD_MESSAGE);
@@ -148,8 +152,9 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
         await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [saleEvent('collection.sale_undone@1', sale, context(caller))], clock);
       });
-      const item = await items.get(pool, caller.id, itemId);
-      return itemView(item!);
+      const at = valuedAt();
+      const item = await items.get(pool, caller.id, itemId, at.freshSince);
+      return itemView(item!, at.now);
     },
 
     async list(caller: Caller, query: SalesQuery) {
