@@ -65,6 +65,7 @@ const OWNER_ROWS: Row[] = [
   row('/api/predictions/*', 'prediction'),
 
   row('/api/collections/*', 'collection'),
+  row('/api/sales/*', 'collection'),
   row('/api/price-alerts/*', 'collection'),
   row('/api/watchlist/*', 'collection'),
   row('/api/user/preferences', 'collection'),

@@ -8,3 +8,4 @@ export * from './time.ts';
 export * from './alerts.ts';
 export * from './demo.ts';
 export * from './provenance.ts';
+export * from './fees.ts';

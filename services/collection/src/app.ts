@@ -17,6 +17,9 @@ import { createCatalogClient, type CatalogClient } from './clients/catalog.ts';
 import { createActivityFeed } from './domain/activity-feed.ts';
 import { createAdvancedAnalytics } from './domain/advanced-analytics.ts';
 import { createCollection } from './domain/collection.ts';
+import { createLedger } from './domain/ledger.ts';
+import { createLedgerSettings } from './domain/ledger-settings.ts';
+import { createSalesCsv } from './domain/sales-csv.ts';
 import { createCsvTransfer } from './domain/csv-transfer.ts';
 import { createEntitlements } from './domain/entitlements.ts';
 import { createItemPhotos } from './domain/item-photos.ts';
@@ -31,6 +34,7 @@ import { valuationTimes } from './domain/valuation.ts';
 import { createWatchlist } from './domain/watchlist.ts';
 import { collectionConsumer } from './events/consumer.ts';
 import { collectionRouter } from './http/collection-router.ts';
+import { itemSaleRouter, salesRouter } from './http/sales-router.ts';
 import { internalRouter } from './http/internal-router.ts';
 import { analyticsRouter, dashboardRouter, preferencesRouter, priceAlertsRouter, watchlistRouter } from './http/member-routers.ts';
 import { purgeProcessedEventsJob, snapshotValuationsJob } from './jobs/jobs.ts';
@@ -56,7 +60,10 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
 
   const valuedAt = valuationTimes(clock, config.MARKET_STALE_AFTER);
   const tracker = createSneakerTracker({ pool, catalog: catalogue, clock });
-  const collection = createCollection({ pool, clock, tracker, entitlements, valuedAt });
+  const settings = createLedgerSettings({ pool, clock });
+  const collection = createCollection({ pool, clock, tracker, entitlements, valuedAt, settings });
+  const ledger = createLedger({ pool, clock, entitlements, settings, valuedAt });
+  const salesCsv = createSalesCsv({ pool, redis, logger, clock, entitlements, settings, ledger });
   const photos = createItemPhotos({ pool, clock });
   const related = createRelatedProducts({ pool, redis, catalog: catalogue, clock, logger, valuedAt });
   const csv = createCsvTransfer({ collection, tracker, clock });
@@ -87,7 +94,8 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
     routes: (app) => {
       app.use(serverTiming());
       app.use('/api', requireUser(tokens), idempotency({ redis, namespace: 'collection' }));
-      app.use('/api/collections', collectionRouter({ collection, photos, related, csv }));
+      app.use('/api/collections', itemSaleRouter(ledger), collectionRouter({ collection, photos, related, csv }));
+      app.use('/api/sales', salesRouter({ ledger, csv: salesCsv, settings }));
       app.use('/api/price-alerts', priceAlertsRouter(alerts));
       app.use('/api/watchlist', watchlistRouter(watchlist));
       app.use('/api/analytics', analyticsRouter(analytics));

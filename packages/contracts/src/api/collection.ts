@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RELATED_STRATEGIES, TRENDING_TIMEFRAMES, VALUE_BASES, brandsParamSchema, marketStatusSchema, pageQuery, paginationSchema, sizeSchema } from './catalog.ts';
 import type { Operation } from './operation.ts';
 import { MAX_PRICE_CENTS, PRICE_TOO_HIGH } from '../market.ts';
+import { FEE_PLATFORMS, SALE_PLATFORMS } from '../fees.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (money in cents, percentages as plain numbers)
@@ -16,6 +17,13 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const DEFAULT_COLLECTION_SORT: CollectionSort = 'date_added';
 
 /** The brand filter's keys: a brand's name in lower case without spaces or punctuation ('New Balance' -> 'newbalance'). */
+/** An item is owned, listed for sale on a platform at an ask, or sold. */
+export const ITEM_STATUSES = ['owned', 'listed', 'sold'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** Market value (gross), or what selling today would pay out after a platform's fees (net). */
+export const VALUATIONS = ['market', 'net'] as const;
+export type ValuationBasis = (typeof VALUATIONS)[number];
+
 export const COLLECTION_BRAND_FILTERS = ['all', 'nike', 'adidas', 'jordan', 'newbalance', 'puma'] as const;
 export const brandKeyOf = (brand: string): string => brand.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -105,6 +113,10 @@ export const INVALID_EDIT_PRICE_MESSAGE = 'Invalid purchase price: enter a whole
 export const INVALID_CONDITION_MESSAGE = `Invalid condition: choose one of ${CONDITIONS.join(', ')}`;
 export const INVALID_TARGET_PRICE_MESSAGE = 'Invalid target price: enter a whole number of cents greater than 0';
 export const INVALID_PURCHASE_DATE_MESSAGE = 'Invalid purchase date: use YYYY-MM-DD';
+export const INVALID_COST_MESSAGE = (field: string): string => `Invalid ${field}: enter a whole number of cents, 0 or more`;
+export const INVALID_PLATFORM_MESSAGE = `Unknown platform: choose one of ${SALE_PLATFORMS.join(', ')}`;
+export const INVALID_VALUATION_PLATFORM_MESSAGE = `Unknown platform: choose one of ${FEE_PLATFORMS.join(', ')}`;
+export const ITEM_SOLD_MESSAGE = 'This pair is sold: undo the sale to change it';
 export const collectionLimitMessage = (limit: number): string =>
   `You have reached your collection limit of ${limit} item${limit === 1 ? '' : 's'}. Upgrade your plan to add more.`;
 export const TRIAL_EXPIRED_ADD_MESSAGE = 'Your plan has ended, so items cannot be added. Choose a plan to keep growing your collection.';
@@ -132,6 +144,17 @@ const sneakerIdSchema = z.string({ error: INVALID_SNEAKER_ID_MESSAGE }).regex(SN
 const requiredSneakerId = z.string({ error: (issue) => (issue.input === undefined ? missing('sneakerId') : INVALID_SNEAKER_ID_MESSAGE) }).regex(SNEAKER_ID_PATTERN, INVALID_SNEAKER_ID_MESSAGE);
 const conditionSchema = z.enum(CONDITIONS, { error: INVALID_CONDITION_MESSAGE });
 const imageUrlSchema = z.url({ protocol: /^https?$/, error: 'imageUrl must be an http or https address' }).max(2_000);
+/** An amount of the cost basis besides the price: whole cents, 0 or more. */
+const costCents = (field: string) =>
+  z.number({ error: INVALID_COST_MESSAGE(field) }).int(INVALID_COST_MESSAGE(field)).min(0, INVALID_COST_MESSAGE(field)).max(MAX_PRICE_CENTS, `Invalid ${field}: ${PRICE_TOO_HIGH}`);
+const purchasedFromSchema = z.string({ error: 'purchasedFrom must be text' }).trim().max(100, 'purchasedFrom must be at most 100 characters');
+const skuSchema = z.string({ error: 'sku must be text' }).trim().min(1, 'sku must not be empty').max(40, 'sku must be at most 40 characters');
+/** Where a pair is listed for sale, and at what ask. */
+export const listingBodySchema = z.object({
+  platform: z.enum(SALE_PLATFORMS, { error: INVALID_PLATFORM_MESSAGE }),
+  askPrice: z.number({ error: 'Invalid ask price: enter a whole number of cents greater than 0' }).int('Invalid ask price: enter a whole number of cents greater than 0').min(1, 'Invalid ask price: enter a whole number of cents greater than 0').max(MAX_PRICE_CENTS, `Invalid ask price: ${PRICE_TOO_HIGH}`),
+});
+export type ListingBody = z.infer<typeof listingBodySchema>;
 const notesSchema = z.string({ error: 'notes must be text' }).max(1_000, 'notes must be at most 1000 characters');
 /** A query flag: exactly `true` or `false` (the document lists both). */
 const queryFlag = (fallback: boolean) =>
@@ -155,6 +178,12 @@ export const createItemBodySchema = z
     size: sizeSchema.default(DEFAULT_ITEM_SIZE),
     purchasePrice: price(INVALID_ADD_PRICE_MESSAGE, 0),
     purchaseDate: isoDate.optional(),
+    /** The rest of the cost basis: where it was bought, what shipping and sales tax cost (cents). */
+    purchasedFrom: purchasedFromSchema.optional(),
+    purchaseShipping: costCents('purchaseShipping').default(0),
+    purchaseTax: costCents('purchaseTax').default(0),
+    /** The style code, as the marketplaces name it (matches StockX's orders with the size). */
+    sku: skuSchema.optional(),
     condition: conditionSchema.default(DEFAULT_CONDITION),
     notes: notesSchema.default(''),
     imageUrl: imageUrlSchema.optional(),
@@ -178,6 +207,12 @@ export const updateItemBodySchema = z
     name: text('name', 200).optional(),
     brand: text('brand', 100).optional(),
     imageUrl: imageUrlSchema.nullable().optional(),
+    purchasedFrom: purchasedFromSchema.nullable().optional(),
+    purchaseShipping: costCents('purchaseShipping').optional(),
+    purchaseTax: costCents('purchaseTax').optional(),
+    sku: skuSchema.nullable().optional(),
+    /** Listed for sale on a platform at an ask; null takes it off sale (owned again). A sold pair is changed only by undoing its sale. */
+    listing: listingBodySchema.nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: `${MISSING_FIELDS_MESSAGE}: nothing to update` });
 export type UpdateItemBody = z.infer<typeof updateItemBodySchema>;
@@ -187,7 +222,7 @@ export const importJsonBodySchema = z.object({
   csv: z.string({ error: `${MISSING_FIELDS_MESSAGE}: csv` }).refine((csv) => csv.trim() !== '', `${MISSING_FIELDS_MESSAGE}: csv`).meta({ pattern: String.raw`\S`, maxLength: IMPORT_MAX_BYTES }),
 });
 /** The other ways to send the file: its text as `text/csv`, or a multipart upload in the field `file`. */
-const importFileBodies = {
+export const importFileBodies = {
   'text/csv': z.string().meta({ maxLength: IMPORT_MAX_BYTES }),
   'multipart/form-data': z.object({ file: z.string().meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES }) }),
 };
@@ -206,8 +241,14 @@ export const collectionQuerySchema = z.object({
   sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc'),
   /** Brand keys (`nike,newbalance`); `all` or nothing means every brand. */
   brands: brandsParamSchema.transform((brands) => [...new Set(brands.map(brandKeyOf))].filter((key) => key !== '' && key !== 'all')),
+  /** `net` values each owned pair at what selling it today on `platform` would pay out (Premium and Expert). */
+  valuation: z.enum(VALUATIONS, { error: 'valuation must be market or net' }).default('market'),
+  platform: z.enum(FEE_PLATFORMS, { error: INVALID_VALUATION_PLATFORM_MESSAGE }).default('stockx'),
 });
 export type CollectionQuery = z.infer<typeof collectionQuerySchema>;
+
+/** `GET /collections/stats`: with `platform`, the net value on that platform beside the gross figures. */
+export const collectionStatsQuerySchema = z.object({ platform: z.enum(FEE_PLATFORMS, { error: INVALID_VALUATION_PLATFORM_MESSAGE }).optional() });
 
 export const deleteItemQuerySchema = z.object({
   /** The price the pair was sold at, when the removal is a sale (counts as a realised gain or loss). */
@@ -325,6 +366,19 @@ export type OnboardingBody = z.infer<typeof onboardingBodySchema>;
 const cents = z.number().int();
 const nullableCents = cents.nullable();
 
+/** An owned pair's net value: the size's highest bid (else the market price) minus the platform's fees. */
+export const netValueSchema = z.object({
+  platform: z.enum(FEE_PLATFORMS),
+  /** The price the pair would sell at: `bid` (the size's highest bid) or `market` (no bid known). */
+  basis: z.enum(['bid', 'market']),
+  grossPrice: cents,
+  fees: cents,
+  /** grossPrice − fees. */
+  value: cents,
+  gainLoss: nullableCents,
+});
+export type NetValue = z.infer<typeof netValueSchema>;
+
 export const itemSneakerSchema = z.object({
   id: z.string().nullable(),
   name: z.string(),
@@ -379,6 +433,19 @@ export const collectionItemSchema = z.object({
   updatedAt: z.string(),
   photoCount: z.number().int(),
   sneaker: itemSneakerSchema,
+  /** The catalogue's style code (SKU), when known. */
+  sku: z.string().nullable(),
+  purchasedFrom: z.string().nullable(),
+  purchaseShipping: cents,
+  purchaseTax: cents,
+  /** purchasePrice + purchaseShipping + purchaseTax; null for a sale imported without a cost basis. */
+  costBasis: nullableCents,
+  status: z.enum(ITEM_STATUSES),
+  listing: z.object({ platform: z.enum(SALE_PLATFORMS), askPrice: cents }).nullable(),
+  /** The sale of a sold pair, in brief (the whole sale: GET /api/sales). */
+  sale: z.object({ id: z.string(), soldAt: z.string(), platform: z.enum(SALE_PLATFORMS), salePrice: cents, netProceeds: cents, realisedGain: nullableCents }).nullable(),
+  /** With `valuation=net`: what selling today on the platform would pay out, and from which price. */
+  netValue: netValueSchema.nullable(),
   valuation: itemValuationSchema,
 });
 export type CollectionItemView = z.infer<typeof collectionItemSchema>;
@@ -394,6 +461,8 @@ export const collectionStatsSchema = z.object({
   gainLossPercent: z.number(),
   totalItems: z.number().int(),
   averageValue: cents,
+  /** Beside the gross figures: the net value of the owned pairs on a platform (with `valuation=net`, or the stats' `platform`). */
+  net: z.object({ platform: z.enum(FEE_PLATFORMS), totalValue: cents, totalGainLoss: cents, gainLossPercent: z.number() }).optional(),
 });
 export type CollectionStats = z.infer<typeof collectionStatsSchema>;
 
@@ -522,9 +591,13 @@ const limitErrors = ['COLLECTION_LIMIT', 'TRIAL_EXPIRED', 'SERVICE_UNAVAILABLE']
 const op = (method: Operation['method'], path: string, summary: string, tag: string, extra: Partial<Operation> = {}): Operation => ({ method, path, summary, tag, access: 'token', ...extra });
 
 export const collectionOperations: Operation[] = [
-  op('get', '/api/collections', 'The collection, valued at market prices, with its stats', 'collection', { query: collectionQuerySchema, response: collectionResponseSchema }),
+  op('get', '/api/collections', 'The collection, valued at market prices (or net of a platform’s fees with valuation=net), with its stats', 'collection', {
+    query: collectionQuerySchema,
+    response: collectionResponseSchema,
+    errors: ['PREMIUM_FEATURE'],
+  }),
   op('post', '/api/collections', 'Add an item (a catalogue sneaker, or by hand with name and brand)', 'collection', { status: 201, body: createItemBodySchema, response: collectionItemSchema, errors: limitErrors }),
-  op('get', '/api/collections/stats', 'Total value, cost and gain or loss', 'collection', { response: collectionStatsSchema }),
+  op('get', '/api/collections/stats', 'Total value, cost and gain or loss (and the net value on a platform)', 'collection', { query: collectionStatsQuerySchema, response: collectionStatsSchema, errors: ['PREMIUM_FEATURE'] }),
   op('post', '/api/collections/items', 'Add several items, all or nothing', 'collection', { status: 201, body: bulkItemsBodySchema, response: z.object({ items: z.array(collectionItemSchema) }), errors: limitErrors }),
   op('get', '/api/collections/export', 'The collection as CSV (columns: COLLECTION_CSV_COLUMNS)', 'collection'),
   op('post', '/api/collections/import', 'Import a CSV file (text/csv body, multipart field "file", or JSON { csv }); nothing is imported if a row is bad', 'collection', {
@@ -539,7 +612,7 @@ export const collectionOperations: Operation[] = [
   op('post', '/api/collections/related/generate', 'Generate fresh recommendations', 'collection', { body: generateRelatedBodySchema, response: relatedAnswerSchema }),
   op('get', '/api/collections/related/trending', 'Trending sneakers, without those owned', 'collection', { query: relatedTrendingQuerySchema, response: relatedAnswerSchema }),
   op('get', '/api/collections/{id}', 'One item with its photos', 'collection', { response: collectionItemDetailSchema }),
-  op('put', '/api/collections/{id}', 'Change an item (a new size re-prices it)', 'collection', { body: updateItemBodySchema, response: collectionItemSchema }),
+  op('put', '/api/collections/{id}', 'Change an item (a new size re-prices it; listing puts it on sale)', 'collection', { body: updateItemBodySchema, response: collectionItemSchema }),
   op('delete', '/api/collections/{id}', 'Remove an item (with soldPrice when it was sold)', 'collection', { query: deleteItemQuerySchema }),
   op('get', '/api/collections/{id}/related', 'Sneakers related to an item', 'collection', { query: collectionRelatedQuerySchema, response: relatedAnswerSchema }),
   op('get', '/api/collections/{id}/photos', "An item's photos", 'collection', { response: z.array(photoSchema) }),

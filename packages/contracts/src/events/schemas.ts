@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddressSchema as email } from '../text.ts';
 import { THIN_MARKET_SALES } from '../provenance.ts';
 import { Topic } from './topics.ts';
+import { SALE_PLATFORMS } from '../fees.ts';
 
 const id = z.string().min(1);
 const cents = z.number().int();
@@ -25,6 +26,19 @@ const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z
 /** A member's interest in a sneaker's market: one size, or every size (null). */
 const marketInterest = z.object({ userId: id, sneakerId: id, size: z.number().nullable() });
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
+/** A sale of the ledger: what it sold for and paid out, on which platform and day. */
+const collectionSale = z.object({
+  userId: id,
+  itemId: id,
+  saleId: id,
+  sneakerId: id,
+  size: z.number(),
+  platform: z.enum(SALE_PLATFORMS),
+  soldAt: z.iso.date(),
+  salePrice: cents,
+  netProceeds: cents,
+  realisedGain: cents.nullable(),
+});
 
 /**
  * Every event type at every version: its topic and the schema of its `data`.
@@ -120,6 +134,10 @@ export const eventDefinitions = {
   'collection.item_added@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_removed@1': { topic: Topic.collection, data: collectionItem },
   'collection.item_updated@1': { topic: Topic.collection, data: collectionItem },
+  /** A member recorded a sale (amounts in cents; `soldAt` YYYY-MM-DD). */
+  'collection.item_sold@1': { topic: Topic.collection, data: collectionSale },
+  /** A sale was undone: the pair is owned again. */
+  'collection.sale_undone@1': { topic: Topic.collection, data: collectionSale },
   /** A member set or removed a price alert (`size` null: every size); catalog reads the market of the sizes members alert on. */
   'alert.created@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
   'alert.removed@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },

@@ -3,6 +3,8 @@ import {
   DEFAULT_COLORWAY,
   INVALID_PURCHASE_DATE_MESSAGE,
   ITEM_NOT_FOUND_MESSAGE,
+  ITEM_SOLD_MESSAGE,
+  type FeePlatform,
   brandKeyOf,
   paginate,
   type CollectionQuery,
@@ -26,6 +28,10 @@ import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
 import { statsOf, type ValuationTime } from './valuation.ts';
 import { itemView, photoView } from './views.ts';
+import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import { netStatsOf, netValueOf } from './net-value.ts';
+import { sales } from '../store/sales.ts';
+import { saleBrief } from './sale-figures.ts';
 
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
 
@@ -40,6 +46,10 @@ const CHANGE_WORDS = {
   name: 'name',
   brand: 'brand',
   imageUrl: 'picture',
+  purchaseShipping: 'shipping paid',
+  purchaseTax: 'tax paid',
+  purchasedFrom: 'where it was bought',
+  sku: 'SKU',
 } as const satisfies Partial<Record<keyof ValuedItem, string>>;
 
 export interface CollectionDeps {
@@ -47,6 +57,7 @@ export interface CollectionDeps {
   clock: Clock;
   tracker: SneakerTracker;
   entitlements: Entitlements;
+  settings: LedgerSettingsStore;
   /** Now, and the earliest time a market reading still counts. */
   valuedAt: () => ValuationTime;
 }
@@ -56,7 +67,7 @@ export interface CollectionDeps {
  * transaction that inserts them, with the member's row locked, so concurrent adds never pass the
  * limit; every add, change and removal writes its event to the outbox in that same transaction.
  */
-export function createCollection({ pool, clock, tracker, entitlements, valuedAt }: CollectionDeps) {
+export function createCollection({ pool, clock, tracker, entitlements, valuedAt, settings }: CollectionDeps) {
   const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
 
   function assertPurchaseDate(date: string | undefined): void {
@@ -74,6 +85,10 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt 
       purchaseDate: body.purchaseDate ?? utcDay(clock.now()),
       condition: body.condition,
       notes: body.notes,
+      sku: body.sku ?? null,
+      purchasedFrom: body.purchasedFrom || null,
+      purchaseShipping: body.purchaseShipping,
+      purchaseTax: body.purchaseTax,
     };
     if (body.sneakerId !== undefined) {
       const facts = await tracker.track(body.sneakerId, caller);
@@ -101,23 +116,46 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt 
     };
   }
 
+  /** An item's view, with its sale in brief when it is sold. */
+  async function withSale(caller: Caller, item: ValuedItem, now: Date) {
+    const sale = item.status === 'sold' ? await sales.ofItem(pool, caller.id, item.id) : undefined;
+    return itemView(item, now, { sale: sale ? saleBrief(sale) : null, netValue: null });
+  }
+
+  /** Net values are a ledger feature; they use the member's seller level and rating. */
+  async function netValuation(caller: Caller, platform: FeePlatform) {
+    await entitlements.assertLedger(caller);
+    const options = feeOptionsOf(await settings.get(caller));
+    const at = valuedAt();
+    return { options, stats: async () => netStatsOf(await items.all(pool, caller.id, at.freshSince), platform, at.now, options) };
+  }
+
   return {
     async page(caller: Caller, query: CollectionQuery) {
       const at = valuedAt();
       const options = { brandKeys: query.brands, order: itemOrderOf(query.sortBy, query.sortOrder), limit: query.limit, offset: (query.page - 1) * query.limit };
       const { items: rows, total, totals } = await items.page(pool, caller.id, options, at.freshSince);
-      return { items: rows.map((item) => itemView(item, at.now)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      if (query.valuation === 'market') return { items: rows.map((item) => itemView(item, at.now)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      const net = await netValuation(caller, query.platform);
+      const today = utcDay(at.now);
+      return {
+        items: rows.map((item) => itemView(item, at.now, { sale: null, netValue: netValueOf(item, query.platform, today, net.options) })),
+        stats: { ...statsOf(totals), net: await net.stats() },
+        ...paginate(total, query.page, query.limit),
+      };
     },
 
-    async stats(caller: Caller) {
-      return statsOf(await items.totals(pool, caller.id, valuedAt().freshSince));
+    /** The collection's totals; with a platform, the net value there beside them. */
+    async stats(caller: Caller, platform?: FeePlatform) {
+      const gross = statsOf(await items.totals(pool, caller.id, valuedAt().freshSince));
+      return platform === undefined ? gross : { ...gross, net: await (await netValuation(caller, platform)).stats() };
     },
 
     async get(caller: Caller, id: string) {
       const at = valuedAt();
       const item = await items.get(pool, caller.id, id, at.freshSince);
       if (!item) throw notFound();
-      return { ...itemView(item, at.now), photos: (await photos.list(pool, item.id)).map(photoView) };
+      return { ...(await withSale(caller, item, at.now)), photos: (await photos.list(pool, item.id)).map(photoView) };
     },
 
     /** Adds items, all or none: refused as a whole past the member's allowance. */
@@ -152,6 +190,8 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt 
         const item = await items.lock(client, caller.id, id, valuedAt().freshSince);
         if (!item) throw notFound();
         const manual = item.sneakerId === null;
+        if (body.listing !== undefined && item.status === 'sold') throw AppError.badRequest(ITEM_SOLD_MESSAGE);
+        const completesCost = !item.costKnown && body.purchasePrice !== undefined;
         const fields = {
           size: body.size,
           purchasePrice: body.purchasePrice,
@@ -159,17 +199,24 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt 
           condition: body.condition,
           notes: body.notes,
           colorway: body.colorway,
+          sku: body.sku,
+          purchasedFrom: body.purchasedFrom === undefined ? undefined : body.purchasedFrom || null,
+          purchaseShipping: body.purchaseShipping,
+          purchaseTax: body.purchaseTax,
+          ...(completesCost ? { costKnown: true } : {}),
+          ...(body.listing === undefined ? {} : { listing: body.listing, status: body.listing === null ? ('owned' as const) : ('listed' as const) }),
           ...(manual ? { name: body.name, brand: body.brand, brandKey: body.brand === undefined ? undefined : brandKeyOf(body.brand), imageUrl: body.imageUrl } : {}),
         };
         const changed = (Object.keys(CHANGE_WORDS) as (keyof typeof CHANGE_WORDS)[]).filter((key) => fields[key] !== undefined && fields[key] !== item[key]).map((key) => CHANGE_WORDS[key]);
         await items.update(client, item.id, { ...fields, lastValue: item.currentValue }, at);
+        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [itemEvent('collection.item_updated@1', { ...item, size: body.size ?? item.size }, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemUpdated(item, changed, at)]);
       });
       const valued = valuedAt();
       const updated = await items.get(pool, caller.id, id, valued.freshSince);
       if (!updated) throw notFound();
-      return itemView(updated, valued.now);
+      return withSale(caller, updated, valued.now);
     },
 
     /** Removes an item; with a sold price the removal is a sale (a realised gain or loss). */
@@ -181,7 +228,9 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt 
         if (!item) throw notFound();
         await removedItems.add(client, item, soldPrice ?? null, at);
         await items.delete(client, item.id);
-        const count = await collectors.addToCount(client, caller.id, -1, at);
+        // A sold pair no longer counted against the collection's size.
+        const count = await collectors.addToCount(client, caller.id, item.status === 'sold' ? 0 : -1, at);
+        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [itemEvent('collection.item_removed@1', item, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemRemoved(item, soldPrice ?? null, at)]);
       });

@@ -26,3 +26,15 @@ export function canSeeAdvancedAnalytics(role: Principal['role'], entitlements: E
   if (role === 'admin') return true;
   return entitlements !== undefined && entitlements.features.advancedAnalytics && !entitlements.expired;
 }
+
+/** The reseller ledger (sales, net values): paid plans that have not ended, and admins. */
+export function canKeepLedger(role: Principal['role'], entitlements: EntitlementsView | undefined): boolean {
+  if (role === 'admin') return true;
+  return entitlements !== undefined && !entitlements.expired && (entitlements.plan === 'premium' || entitlements.plan === 'unlimited');
+}
+
+/** The tax export and the StockX order import: Unlimited (Expert) members and admins. */
+export function canUseExpertLedger(role: Principal['role'], entitlements: EntitlementsView | undefined): boolean {
+  if (role === 'admin') return true;
+  return entitlements !== undefined && !entitlements.expired && entitlements.plan === 'unlimited';
+}

@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import {
-  IMPORT_MAX_BYTES,
   PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_UPLOAD_MAX_BODY_BYTES,
   bulkItemsBodySchema,
-  importJsonBodySchema,
   collectionQuerySchema,
+  collectionStatsQuerySchema,
   collectionRelatedQuerySchema,
   createItemBodySchema,
   deleteItemQuerySchema,
@@ -14,19 +13,15 @@ import {
   updateItemBodySchema,
   ErrorCode,
   MISSING_FIELDS_MESSAGE,
-  isSafeText,
-  unsafeTextMessage,
 } from '@kicksight/contracts';
 import { AppError } from '@kicksight/platform';
 import type { Collection } from '../domain/collection.ts';
-import { ImportRefused, type createCsvTransfer } from '../domain/csv-transfer.ts';
+import type { createCsvTransfer } from '../domain/csv-transfer.ts';
 import type { ItemPhotos } from '../domain/item-photos.ts';
 import type { RelatedProducts } from '../domain/related-products.ts';
 import { fileFromMultipart, multipartBoundary, readBody } from './body.ts';
+import { answerImport, importText } from './import-text.ts';
 import { callerOf, param } from './caller.ts';
-
-/** Multipart framing around an imported file (boundaries and part headers). */
-const MULTIPART_ALLOWANCE = 64 * 1024;
 
 export interface CollectionRouterDeps {
   collection: Collection;
@@ -47,7 +42,7 @@ export function collectionRouter({ collection, photos, related, csv }: Collectio
     res.status(201).json({ data: item });
   });
   router.get('/stats', async (req, res) => {
-    res.json({ data: await collection.stats(callerOf(req)) });
+    res.json({ data: await collection.stats(callerOf(req), collectionStatsQuerySchema.parse(req.query).platform) });
   });
   router.post('/items', async (req, res) => {
     const parsed = bulkItemsBodySchema.safeParse(req.body ?? {});
@@ -69,13 +64,7 @@ export function collectionRouter({ collection, photos, related, csv }: Collectio
   });
   router.post('/import', async (req, res) => {
     const caller = callerOf(req);
-    const text = await importText(req);
-    try {
-      res.status(201).json({ data: await csv.importCsv(caller, text) });
-    } catch (err) {
-      if (!(err instanceof ImportRefused)) throw err;
-      res.status(400).json({ message: err.message, code: err.code, errors: err.errors });
-    }
+    await answerImport(res, () => importText(req).then((text) => csv.importCsv(caller, text)));
   });
 
   router.get('/related/recommendations', async (req, res) => {
@@ -130,31 +119,4 @@ export function collectionRouter({ collection, photos, related, csv }: Collectio
   });
 
   return router;
-}
-
-/** The CSV of an import: a text/csv body, a multipart file field "file", or JSON `{ "csv": "..." }`. */
-async function importText(req: Parameters<typeof callerOf>[0]): Promise<string> {
-  const text = await importedText(req);
-  // A JSON body was checked with the rest of the request; a file's text is checked here.
-  if (!isSafeText(text)) throw AppError.badRequest(unsafeTextMessage('file'));
-  return text;
-}
-
-async function importedText(req: Parameters<typeof callerOf>[0]): Promise<string> {
-  const tooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024} KB`);
-  const contentType = req.get('content-type') ?? '';
-  if (/^application\/json/i.test(contentType)) {
-    return importJsonBodySchema.parse(req.body ?? {}).csv;
-  }
-  const boundary = multipartBoundary(contentType);
-  const body = await readBody(req, IMPORT_MAX_BYTES + (boundary ? MULTIPART_ALLOWANCE : 0));
-  if (body.tooLarge) throw tooLarge();
-  if (!boundary) {
-    if (!/^(text\/csv|text\/plain|application\/csv)/i.test(contentType)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as text/csv, as multipart/form-data (field "file"), or as JSON { "csv": "..." }');
-    return body.bytes.toString('utf8');
-  }
-  const file = fileFromMultipart(body.bytes, boundary, ['file', 'csv']);
-  if (!file) throw AppError.badRequest(`${MISSING_FIELDS_MESSAGE}: no file in a field named "file"`);
-  if (file.bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
-  return file.bytes.toString('utf8');
 }

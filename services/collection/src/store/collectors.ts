@@ -44,4 +44,31 @@ export const collectors = {
       [userId, preferences, at],
     );
   },
+
+  async ledgerSettings(q: Queryable, userId: string): Promise<Record<string, unknown>> {
+    const { rows } = await q.query<{ ledger_settings: Record<string, unknown> }>('SELECT ledger_settings FROM collector WHERE user_id = $1', [userId]);
+    return rows[0]?.ledger_settings ?? {};
+  },
+
+  async saveLedgerSettings(q: Queryable, userId: string, settings: Record<string, unknown>, at: Date): Promise<void> {
+    await q.query(
+      `INSERT INTO collector (user_id, ledger_settings, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET ledger_settings = EXCLUDED.ledger_settings, updated_at = EXCLUDED.updated_at`,
+      [userId, settings, at],
+    );
+  },
+
+  /** Moves the version of the member's sales (in the transaction that changes them). */
+  async moveLedgerVersion(client: PoolClient, userId: string, at: Date): Promise<void> {
+    await client.query(
+      `INSERT INTO collector (user_id, ledger_version, updated_at) VALUES ($1, 1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET ledger_version = collector.ledger_version + 1, updated_at = EXCLUDED.updated_at`,
+      [userId, at],
+    );
+  },
+
+  async ledgerVersion(q: Queryable, userId: string): Promise<number> {
+    const { rows } = await q.query<{ ledger_version: string }>('SELECT ledger_version FROM collector WHERE user_id = $1', [userId]);
+    return Number(rows[0]?.ledger_version ?? 0);
+  },
 };

@@ -1,4 +1,4 @@
-import type { Condition, ItemValueBasis } from '@kicksight/contracts';
+import type { Condition, ItemStatus, ItemValueBasis, SalePlatform } from '@kicksight/contracts';
 import type { PoolClient, Queryable } from '@kicksight/platform';
 import type { ItemOrder, SortKey } from '../domain/sorting.ts';
 import type { SizeMarket } from '../domain/valuation.ts';
@@ -28,6 +28,14 @@ export interface ValuedItem {
   currentValue: number;
   valueBasis: ItemValueBasis;
   photoCount: number;
+  sku: string | null;
+  purchasedFrom: string | null;
+  purchaseShipping: number;
+  purchaseTax: number;
+  /** False for a sold pair imported without its purchase (its cost basis is to be completed). */
+  costKnown: boolean;
+  status: ItemStatus;
+  listing: { platform: SalePlatform; askPrice: number } | null;
 }
 
 /** An item as written (its value is read, never stored, except the last known one). */
@@ -45,6 +53,13 @@ export interface NewItem {
   purchaseDate: string;
   condition: Condition;
   notes: string;
+  sku?: string | null;
+  purchasedFrom?: string | null;
+  purchaseShipping?: number;
+  purchaseTax?: number;
+  /** A sold pair imported without its purchase: its cost basis is to be completed. */
+  costKnown?: boolean;
+  status?: ItemStatus;
 }
 
 export interface Totals {
@@ -55,6 +70,9 @@ export interface Totals {
 
 /** The placeholder of the earliest time a market reading still counts, in every valued statement (its last parameter). */
 const valued = (freshSince: string) => `${valueSql(freshSince)} AS current_value, ${basisSql(freshSince)} AS value_basis`;
+const LEDGER_COLUMNS = 'i.sku, i.purchased_from, i.purchase_shipping, i.purchase_tax, i.cost_known, i.status, i.listing_platform, i.ask_price';
+/** Pairs still held (owned or listed); a sold pair lives on in the sales. */
+export const HELD = "i.status <> 'sold'";
 
 /** The market columns an item's valuation shows (its basis' source and time, stale, thin). */
 const MARKET_COLUMNS = `mp.highest_bid, mp.lowest_ask, mp.reading_source, mp.reading_at, mp.sale_price, mp.sale_source, mp.sale_at, mp.latest_sales, sm.average_price`;
@@ -62,7 +80,7 @@ const MARKET_COLUMNS = `mp.highest_bid, mp.lowest_ask, mp.reading_source, mp.rea
 const VALUED = (freshSince: string) => `
   SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.brand_key, i.colorway, i.size, i.image_url, i.retail_price,
          i.purchase_price, to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value,
-         i.added_at, i.updated_at, ${MARKET_COLUMNS}, ${valued(freshSince)}
+         i.added_at, i.updated_at, ${LEDGER_COLUMNS}, ${MARKET_COLUMNS}, ${valued(freshSince)}
     FROM item i ${marketJoins()}`;
 
 const PHOTO_COUNT = '(SELECT count(*) FROM photo ph WHERE ph.item_id = v.id) AS photo_count';
@@ -99,6 +117,13 @@ const itemOf = (row: Row): ValuedItem => ({
   currentValue: row.current_value as number,
   valueBasis: row.value_basis as ItemValueBasis,
   photoCount: Number(row.photo_count ?? 0),
+  sku: (row.sku as string | null | undefined) ?? null,
+  purchasedFrom: (row.purchased_from as string | null | undefined) ?? null,
+  purchaseShipping: (row.purchase_shipping as number | undefined) ?? 0,
+  purchaseTax: (row.purchase_tax as number | undefined) ?? 0,
+  costKnown: (row.cost_known as boolean | undefined) ?? true,
+  status: (row.status as ItemStatus | undefined) ?? 'owned',
+  listing: row.listing_platform ? { platform: row.listing_platform as SalePlatform, askPrice: row.ask_price as number } : null,
 });
 
 /** Columns of the sort keys (a fixed list: nothing from the request reaches the SQL text). */
@@ -126,12 +151,12 @@ const TOTALS = `
 const NARROW_VALUED = `
   SELECT i.id, i.brand_key, i.added_at, i.purchase_date, i.purchase_price, ${valueSql('$5')} AS current_value
     FROM item i ${marketJoins()}
-   WHERE i.user_id = $1`;
+   WHERE i.user_id = $1 AND ${HELD}`;
 
 /** The page's rows read in full, valued, in the page's order. */
 const pageRows = (order: ItemOrder) => `
   SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.colorway, i.size, i.image_url, i.retail_price, i.purchase_price,
-         to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value, i.added_at, i.updated_at,
+         to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value, i.added_at, i.updated_at, ${LEDGER_COLUMNS},
          ${MARKET_COLUMNS}, ${valued('$5')},
          (SELECT count(*) FROM photo ph WHERE ph.item_id = i.id) AS photo_count
     FROM page p
@@ -150,7 +175,7 @@ function pageQuery(order: ItemOrder): { name: string; text: string } {
     order.key === 'addedAt'
       ? `valued AS NOT MATERIALIZED (${NARROW_VALUED}),
          totals AS (${TOTALS}),
-         page AS (SELECT i.id, i.added_at FROM item i WHERE i.user_id = $1 AND ${filter} ORDER BY ${orderBy(order, 'i')} LIMIT $3 OFFSET $4)`
+         page AS (SELECT i.id, i.added_at FROM item i WHERE i.user_id = $1 AND ${HELD} AND ${filter} ORDER BY ${orderBy(order, 'i')} LIMIT $3 OFFSET $4)`
       : `valued AS MATERIALIZED (${NARROW_VALUED}),
          totals AS (${TOTALS}),
          page AS (SELECT * FROM valued m WHERE ${filter} ORDER BY ${orderBy(order, 'm')} LIMIT $3 OFFSET $4)`;
@@ -208,9 +233,9 @@ export const items = {
     return rows.map(itemOf);
   },
 
-  /** Every item of a member, valued (analytics, export, recommendations), latest added first. */
+  /** Every pair a member holds, valued (analytics, export, recommendations, net value), latest added first. */
   async all(q: Queryable, userId: string, freshSince: Date): Promise<ValuedItem[]> {
-    const { rows } = await q.query(`${VALUED('$2')} WHERE i.user_id = $1 ORDER BY i.added_at DESC, i.id DESC`, [userId, freshSince]);
+    const { rows } = await q.query(`${VALUED('$2')} WHERE i.user_id = $1 AND ${HELD} ORDER BY i.added_at DESC, i.id DESC`, [userId, freshSince]);
     return rows.map(itemOf);
   },
 
@@ -218,7 +243,7 @@ export const items = {
     const { rows } = await q.query(
       `SELECT count(*) AS items, COALESCE(sum(${valueSql('$2')}), 0) AS value, COALESCE(sum(i.purchase_price), 0) AS cost
          FROM item i ${marketJoins()}
-        WHERE i.user_id = $1`,
+        WHERE i.user_id = $1 AND ${HELD}`,
       [userId, freshSince],
     );
     const row = rows[0] as Row;
@@ -242,15 +267,22 @@ export const items = {
       purchase_date: item.purchaseDate,
       condition: item.condition,
       notes: item.notes,
+      sku: item.sku ?? null,
+      purchased_from: item.purchasedFrom ?? null,
+      purchase_shipping: item.purchaseShipping ?? 0,
+      purchase_tax: item.purchaseTax ?? 0,
+      cost_known: item.costKnown ?? true,
+      status: item.status ?? 'owned',
     }));
     await client.query(
       `INSERT INTO item (id, user_id, sneaker_id, name, brand, brand_key, colorway, size, image_url, retail_price, purchase_price,
-                         purchase_date, condition, notes, last_value, added_at, updated_at)
+                         purchase_date, condition, notes, sku, purchased_from, purchase_shipping, purchase_tax, cost_known, status, last_value, added_at, updated_at)
        SELECT x.id, $1, x.sneaker_id, x.name, x.brand, x.brand_key, x.colorway, x.size, x.image_url, x.retail_price, x.purchase_price,
-              x.purchase_date, x.condition, x.notes, ${valueSql('$4', 'x.purchase_price')},
+              x.purchase_date, x.condition, x.notes, x.sku, x.purchased_from, x.purchase_shipping, x.purchase_tax, x.cost_known, x.status, ${valueSql('$4', 'x.purchase_price')},
               $2::timestamptz + x.ord * interval '1 microsecond', $2::timestamptz + x.ord * interval '1 microsecond'
          FROM jsonb_to_recordset($3::jsonb) AS x(ord integer, id uuid, sneaker_id text, name text, brand text, brand_key text, colorway text,
-              size double precision, image_url text, retail_price integer, purchase_price integer, purchase_date date, condition text, notes text)
+              size double precision, image_url text, retail_price integer, purchase_price integer, purchase_date date, condition text, notes text,
+              sku text, purchased_from text, purchase_shipping integer, purchase_tax integer, cost_known boolean, status text)
          ${marketJoins('x')}`,
       [userId, at, JSON.stringify(records), freshSince],
     );
@@ -259,7 +291,14 @@ export const items = {
   async update(
     client: PoolClient,
     id: string,
-    fields: Partial<Pick<NewItem, 'name' | 'brand' | 'brandKey' | 'colorway' | 'size' | 'imageUrl' | 'purchasePrice' | 'purchaseDate' | 'condition' | 'notes'>> & { lastValue: number },
+    fields: Partial<Pick<NewItem, 'name' | 'brand' | 'brandKey' | 'colorway' | 'size' | 'imageUrl' | 'purchasePrice' | 'purchaseDate' | 'condition' | 'notes' | 'purchaseShipping' | 'purchaseTax'>> & {
+      lastValue?: number;
+      sku?: string | null;
+      purchasedFrom?: string | null;
+      costKnown?: boolean;
+      status?: ItemStatus;
+      listing?: { platform: SalePlatform; askPrice: number } | null;
+    },
     at: Date,
   ): Promise<void> {
     const columns: Record<string, unknown> = {
@@ -273,6 +312,14 @@ export const items = {
       purchase_date: fields.purchaseDate,
       condition: fields.condition,
       notes: fields.notes,
+      sku: fields.sku,
+      purchased_from: fields.purchasedFrom,
+      purchase_shipping: fields.purchaseShipping,
+      purchase_tax: fields.purchaseTax,
+      cost_known: fields.costKnown,
+      status: fields.status,
+      listing_platform: fields.listing === undefined ? undefined : (fields.listing?.platform ?? null),
+      ask_price: fields.listing === undefined ? undefined : (fields.listing?.askPrice ?? null),
       last_value: fields.lastValue,
       updated_at: at,
     };
@@ -286,7 +333,7 @@ export const items = {
 
   /** The distinct catalogue sneakers a member owns. */
   async ownedSneakers(q: Queryable, userId: string): Promise<string[]> {
-    const { rows } = await q.query<{ sneaker_id: string }>('SELECT DISTINCT sneaker_id FROM item WHERE user_id = $1 AND sneaker_id IS NOT NULL', [userId]);
+    const { rows } = await q.query<{ sneaker_id: string }>(`SELECT DISTINCT sneaker_id FROM item i WHERE user_id = $1 AND sneaker_id IS NOT NULL AND ${HELD}`, [userId]);
     return rows.map((row) => row.sneaker_id);
   },
 };

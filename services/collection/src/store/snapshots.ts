@@ -1,4 +1,5 @@
 import type { Queryable } from '@kicksight/platform';
+import { HELD } from './items.ts';
 import { pointOf, type ValuationPoint } from '../domain/portfolio.ts';
 import { marketJoins, valueSql } from './valuation-sql.ts';
 
@@ -13,7 +14,7 @@ export const snapshots = {
       `INSERT INTO valuation_snapshot (user_id, day, total_value, total_cost, item_count, taken_at)
        SELECT i.user_id, $1::date, sum(${valueSql('$3')}), sum(i.purchase_price), count(*), $2
          FROM item i ${marketJoins()}
-        WHERE i.added_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC'
+        WHERE i.added_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC' AND ${HELD}
         GROUP BY i.user_id
        ON CONFLICT (user_id, day) DO UPDATE
          SET total_value = EXCLUDED.total_value, total_cost = EXCLUDED.total_cost, item_count = EXCLUDED.item_count, taken_at = EXCLUDED.taken_at`,
