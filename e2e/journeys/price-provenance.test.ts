@@ -62,6 +62,36 @@ describe('where a price comes from', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('says which number values a pair, from where and how old, on the collection card and on the sneaker page, replayed sales labelled as replayed', async () => {
+    const member = await testAccount('valuation');
+    const zebra = await detailOf(member.token, 'yeezy zebra', /Yeezy Boost 350 V2 Zebra$/);
+    const variant = zebra.variants.find((v) => v.provenance.asOf !== null)!;
+    const added = await api('POST', '/api/collections', { token: member.token, body: { sneakerId: zebra.id, size: variant.size, purchasePrice: 20_000 } });
+    expect(added.status).toBe(201);
+    const valuation = added.body.data.valuation;
+    // No live source reads this size here: the pair is valued at its replayed sales.
+    expect(valuation).toMatchObject({ basis: 'last_sale', source: expect.stringMatching(/^replay:/), stale: false });
+    // Replayed sales (the shipped files', or the local live market's drawn from them) read as replayed, never as StockX.
+    const line = new RegExp(`^Replayed (public sales|market) \\(.+\\) · ${AGE} · last sale$`);
+
+    const { page, errors } = await openPage(browser());
+    await testSignIn(page, member.email);
+    await page.goto(`${WEB}/admin/collection`);
+    const card = page.getByRole('article', { name: zebra.name });
+    await expect(card.getByText(line)).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText(/^StockX · /)).toHaveCount(0);
+    await expect(card.getByText('thin market', { exact: true })).toHaveCount(valuation.thin ? 1 : 0);
+    await screenshot(page, 'collection-valuation-replayed');
+
+    // The sneaker page says which number a pair of the chosen size is worth.
+    await page.goto(`${WEB}/admin/product/${zebra.id}`);
+    await page.getByRole('combobox', { name: 'Size' }).selectOption({ label: `US ${variant.size}` });
+    const size = page.getByLabel(`US ${variant.size}`, { exact: true });
+    await expect(size.getByText('Value Now')).toBeVisible({ timeout: 20_000 });
+    await expect(size.getByText(line)).toBeVisible();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it("lists the Black Phantom's refused $99,999 estimate on the administrator's Data Quality page", async () => {
     const { page, errors } = await openPage(browser());
     await openAs(page, await adminLogin(), '/admin/data-quality');

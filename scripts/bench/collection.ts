@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { brandKeyOf } from '@kicksight/contracts';
 import { createEventProducer, createKafka, createLogger, createPgPool, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
-import { Cleanups, freePort, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayDatabase, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, machine, percentile, round, runAlone, runName, setting, startCollectionProcess, table, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 15;
 const ITEMS = 1_000;
@@ -104,35 +104,7 @@ export default async function collection(ctx: BenchContext): Promise<BenchResult
   const name = runName('collection');
   const cleanups = new Cleanups();
   try {
-    const db = await throwawayDatabase(stack.postgres, name);
-    cleanups.add('drop the database', db.drop);
-    const topics = await throwawayTopics(stack.kafkaBrokers, name);
-    cleanups.add('delete the topics', topics.drop);
-
-    // Collection verifies member tokens against a JWKS: one served from here for the run.
-    const issuer = await startTokenIssuer(cleanups);
-
-    const [port, internalPort] = [await freePort(), await freePort()];
-    log(`[collection] service on 127.0.0.1:${port} (internal ${internalPort})`);
-    const service = await startProcess({
-      name: 'collection',
-      entry: 'services/collection/src/main.ts',
-      port,
-      env: {
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        INTERNAL_PORT: String(internalPort),
-        SERVICE_TOKEN: randomBytes(24).toString('hex'),
-        DATABASE_URL: db.url,
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: issuer.jwksUrl,
-        JOBS_INTERVAL_MS: '0',
-      },
-    });
-    cleanups.add('stop collection', () => service.stop());
+    const { service, databaseUrl, issuer } = await startCollectionProcess(ctx, name, cleanups);
 
     // 1. The market: price.changed events through the consumer.
     const sneakerIds = Array.from({ length: SNEAKERS }, () => randomBytes(12).toString('hex'));
@@ -144,18 +116,18 @@ export default async function collection(ctx: BenchContext): Promise<BenchResult
     log(`[collection] publishing ${events.length} price.changed events`);
     for (let i = 0; i < events.length; i += 500) await producer.send(events.slice(i, i + 500));
     const deadline = Date.now() + 300_000;
-    let market = await appliedEvents(db.url);
+    let market = await appliedEvents(databaseUrl);
     while (market.count < events.length) {
       if (Date.now() > deadline) throw new Error(`only ${market.count} of ${events.length} events were applied within 5 minutes`);
       await sleep(250);
-      market = await appliedEvents(db.url);
+      market = await appliedEvents(databaseUrl);
     }
     const eventsPerSecond = round(market.count / Math.max(market.spanS, 0.001));
     log(`[collection] ${market.count} events applied in ${market.spanS.toFixed(2)} s (${eventsPerSecond}/s)`);
 
     // 2. A member with 1,000 items, valued through that projection.
     const userId = randomUUID();
-    await seedCollection(db.url, userId, sneakerIds);
+    await seedCollection(databaseUrl, userId, sneakerIds);
     const token = await issuer.sign({ id: userId, role: 'member', tier: 'unlimited' });
     const check = await fetch(`${service.url}/api/collections?limit=1`, { headers: { authorization: `Bearer ${token}` } });
     const checked = (await check.json()) as { data?: { total: number } };

@@ -346,3 +346,38 @@ export async function startTokenIssuer(cleanups: Cleanups): Promise<TokenIssuer>
         .sign(privateKey),
   };
 }
+
+/**
+ * The collection service as its own process on free ports, against a throwaway database and topic prefix
+ * (`name`), verifying tokens against an issuer served from here for the run. Everything is undone by `cleanups`.
+ */
+export async function startCollectionProcess(ctx: BenchContext, name: string, cleanups: Cleanups): Promise<{ service: ServiceProcess; databaseUrl: string; issuer: TokenIssuer }> {
+  const { stack, log } = ctx;
+  const db = await throwawayDatabase(stack.postgres, name);
+  cleanups.add('drop the database', db.drop);
+  const topics = await throwawayTopics(stack.kafkaBrokers, name);
+  cleanups.add('delete the topics', topics.drop);
+  const issuer = await startTokenIssuer(cleanups);
+  const [port, internalPort] = [await freePort(), await freePort()];
+  log(`[${name}] collection on 127.0.0.1:${port} (internal ${internalPort})`);
+  const service = await startProcess({
+    name: 'collection',
+    entry: 'services/collection/src/main.ts',
+    port,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      INTERNAL_PORT: String(internalPort),
+      SERVICE_TOKEN: randomBytes(24).toString('hex'),
+      DATABASE_URL: db.url,
+      REDIS_URL: stack.redis,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: name,
+      JWKS_URL: issuer.jwksUrl,
+      JOBS_INTERVAL_MS: '0',
+    },
+  });
+  cleanups.add('stop collection', () => service.stop());
+  return { service, databaseUrl: db.url, issuer };
+}

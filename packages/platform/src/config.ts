@@ -15,8 +15,23 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Env = process.e
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
 /** Small, reusable pieces of env schemas. */
 export const envField = {
+  /** A duration in milliseconds, written '90s', '30m', '6h', '2d' or as milliseconds. */
+  duration: (name: string, fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((v, ctx) => {
+        const match = /^(\d+)(ms|s|m|h|d)?$/.exec(v.trim());
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `${name} must be a duration such as '30m', '6h' or '2d'` });
+          return z.NEVER;
+        }
+        return Number(match[1]) * DURATION_UNITS_MS[(match[2] ?? 'ms') as keyof typeof DURATION_UNITS_MS];
+      }),
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
   url: (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback)),
   string: (fallback?: string) => (fallback === undefined ? z.string().min(1) : z.string().min(1).default(fallback)),

@@ -91,8 +91,8 @@ function stockxOf(infra: Infra, config: Config, readings: ReturnType<typeof crea
   return createStockxSource({
     settings: {
       link: { authorizeUrl: config.STOCKX_AUTHORIZE_URL, tokenUrl: config.STOCKX_TOKEN_URL, clientId: STOCKX_CLIENT_ID, clientSecret: STOCKX_CLIENT_SECRET, redirectUrl: config.STOCKX_REDIRECT_URL, timeoutMs: config.STOCKX_TIMEOUT_MS },
-      client: { apiUrl: config.STOCKX_API_URL, apiKey: STOCKX_API_KEY, timeoutMs: config.STOCKX_TIMEOUT_MS, circuitFailures: config.STOCKX_CIRCUIT_FAILURES, circuitHalfOpenMs: config.STOCKX_CIRCUIT_HALF_OPEN_MS, maxRetryAfterMs: config.STOCKX_MAX_RETRY_AFTER_MS },
-      sync: { redisUrl: config.REDIS_URL, prefix: `bull:${namespaceOf(infra)}`, ratePerMinute: config.STOCKX_RATE_LIMIT_PER_MINUTE, intervalMs: config.STOCKX_SYNC_INTERVAL_MS, maxVariants: config.STOCKX_SYNC_MAX_VARIANTS, attempts: config.STOCKX_ATTEMPTS, backoffMs: config.STOCKX_BACKOFF_MS },
+      client: { apiUrl: config.STOCKX_API_URL, apiKey: STOCKX_API_KEY, timeoutMs: config.STOCKX_TIMEOUT_MS, circuitFailures: config.STOCKX_CIRCUIT_FAILURES, circuitHalfOpenMs: config.STOCKX_CIRCUIT_HALF_OPEN_MS, maxRetryAfterMs: config.STOCKX_MAX_RETRY_AFTER_MS, ratePerMinute: config.STOCKX_RATE_LIMIT_PER_MINUTE },
+      sync: { redisUrl: config.REDIS_URL, prefix: `bull:${namespaceOf(infra)}`, intervalMs: config.STOCKX_SYNC_INTERVAL_MS, maxVariants: config.STOCKX_SYNC_MAX_VARIANTS, attempts: config.STOCKX_ATTEMPTS, backoffMs: config.STOCKX_BACKOFF_MS },
       tokenKey: STOCKX_TOKEN_KEY,
     },
     active: config.MARKET_SOURCES.includes('stockx'),
@@ -136,10 +136,11 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const rememberView = (sneakerId: string) => {
     if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});
   };
+  const latestReadings = (id: string) => sneakers.marketReadings(id, readings.latest);
   async function marketOf(id: string) {
     const doc = isSneakerId(id) ? await sneakers.get(id) : null;
     if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
-    return sneakerMarketOf(doc, await readings.latest(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
+    return sneakerMarketOf(doc, await latestReadings(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
   }
   let indexReady = false;
 
@@ -164,7 +165,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     },
     internalRoutes: (app) => {
       if (config.TEST_ROUTES_ENABLED) app.use('/internal/test', testRouter({ sales }));
-      app.use('/internal', internalRouter({ catalog }));
+      app.use('/internal', internalRouter({ catalog, latestReadings }));
     },
   });
 

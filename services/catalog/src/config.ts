@@ -7,8 +7,6 @@ import { refineStockx, stockxEnv } from './market/stockx/stockx-config.ts';
 /** `../shared/data` beside the repository's root. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
-const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 const schema = z
   .object({
     ...serviceEnv,
@@ -40,19 +38,9 @@ const schema = z
     SNEAKER_CACHE_SIZE: z.coerce.number().int().min(1).default(5_000),
     /** Session time-out of this pod's search-index consumer (its group is its own). */
     SEARCH_CONSUMER_SESSION_MS: envField.int(10_000),
-    /** The market sources this catalog reads: `replay` (the live market replaying real sales), `stockx` (StockX's API v2). */
     /** A market reading older than this is shown as stale, and a pair's value falls back to its last sale ('90s', '30m', '6h', '2d', or milliseconds). */
-    MARKET_STALE_AFTER: z
-      .string()
-      .default('6h')
-      .transform((v, ctx) => {
-        const match = /^(\d+)(ms|s|m|h|d)?$/.exec(v.trim());
-        if (!match) {
-          ctx.addIssue({ code: 'custom', message: "MARKET_STALE_AFTER must be a duration such as '30m', '6h' or '2d'" });
-          return z.NEVER;
-        }
-        return Number(match[1]) * DURATION_UNITS_MS[(match[2] ?? 'ms') as keyof typeof DURATION_UNITS_MS];
-      }),
+    MARKET_STALE_AFTER: envField.duration('MARKET_STALE_AFTER', '6h'),
+    /** The market sources this catalog reads: `replay` (the live market replaying real sales), `stockx` (StockX's API v2). */
     MARKET_SOURCES: envField.list('replay').pipe(z.array(z.enum(MARKET_SOURCE_NAMES, { error: `MARKET_SOURCES takes ${MARKET_SOURCE_NAMES.join(', ')}` }))),
     ...stockxEnv,
   })

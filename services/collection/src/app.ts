@@ -30,6 +30,7 @@ import { createPriceAlerts } from './domain/price-alerts.ts';
 import { createRelatedProducts } from './domain/related-products.ts';
 import { createSneakerTracker } from './domain/sneaker-tracker.ts';
 import { createValuations } from './domain/daily-valuations.ts';
+import { valuationTimes } from './domain/valuation.ts';
 import { createWatchlist } from './domain/watchlist.ts';
 import { collectionConsumer } from './events/consumer.ts';
 import { collectionRouter } from './http/collection-router.ts';
@@ -57,19 +58,20 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
   const catalogue = catalog ?? createCatalogClient({ internalUrl: config.CATALOG_INTERNAL_URL, publicUrl: config.CATALOG_URL, serviceToken: config.SERVICE_TOKEN });
   const entitlements = createEntitlements(billing ?? createBillingClient({ baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN }));
 
+  const valuedAt = valuationTimes(clock, config.MARKET_STALE_AFTER);
   const tracker = createSneakerTracker({ pool, catalog: catalogue, clock });
   const settings = createLedgerSettings({ pool, clock });
-  const collection = createCollection({ pool, clock, tracker, entitlements, settings });
-  const ledger = createLedger({ pool, clock, entitlements, settings });
-  const salesCsv = createSalesCsv({ pool, clock, entitlements, settings, ledger });
+  const collection = createCollection({ pool, clock, tracker, entitlements, valuedAt, settings });
+  const ledger = createLedger({ pool, clock, entitlements, settings, valuedAt });
+  const salesCsv = createSalesCsv({ pool, redis, logger, clock, entitlements, settings, ledger });
   const photos = createItemPhotos({ pool, clock });
-  const related = createRelatedProducts({ pool, redis, catalog: catalogue, clock, logger });
+  const related = createRelatedProducts({ pool, redis, catalog: catalogue, clock, logger, valuedAt });
   const csv = createCsvTransfer({ collection, tracker, clock });
   const alerts = createPriceAlerts({ pool, clock, tracker });
   const watchlist = createWatchlist({ pool, clock, tracker });
   const preferences = createPreferences({ pool, clock });
-  const valuations = createValuations({ pool, clock });
-  const analytics = createAdvancedAnalytics({ pool, clock, catalog: catalogue, entitlements, logger });
+  const valuations = createValuations({ pool, clock, valuedAt });
+  const analytics = createAdvancedAnalytics({ pool, clock, catalog: catalogue, entitlements, logger, valuedAt });
   const feed = createActivityFeed({ pool });
 
   const consumer = collectionConsumer({

@@ -16,6 +16,8 @@ const schema = z.object({
   /** How often the valuation snapshot job stores today's valuations; 0 turns scheduled jobs off. */
   JOBS_INTERVAL_MS: envField.int(60 * 60_000),
   POOL_SIZE: envField.int(10),
+  /** A market reading older than this no longer values a pair (it falls back to the size's sales) and is shown as stale ('30m', '6h', '2d'). */
+  MARKET_STALE_AFTER: envField.duration('MARKET_STALE_AFTER', '6h'),
   /** How long the broker waits for a silent consumer before giving its partitions to another. */
   CONSUMER_SESSION_MS: z.coerce.number().int().min(6_000).default(30_000),
 });

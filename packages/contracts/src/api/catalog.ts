@@ -329,7 +329,18 @@ export const sneakerPricesSchema = z.object({
   sneakerId: z.string(),
   averagePrice: nullableCents,
   retailPrice: nullableCents,
-  sizes: z.array(z.object({ size: z.number(), currentPrice: nullableCents, seq: z.number().int() })),
+  sizes: z.array(
+    z.object({
+      size: z.number(),
+      currentPrice: nullableCents,
+      seq: z.number().int(),
+      /** What price.changed tells of the size (added compatibly: older answers lack them): the price its sales set, with the latest sale's source and time ... */
+      sale: z.object({ price: cents, source: z.string(), asOf: z.string().nullable() }).nullable().optional(),
+      /** ... its latest market reading (bid, ask, source, time), and its latest sales' times, newest first. */
+      reading: z.object({ highestBid: nullableCents, lowestAsk: nullableCents, source: z.string(), asOf: z.string() }).nullable().optional(),
+      latestSales: z.array(z.string()).optional(),
+    }),
+  ),
   /** The sneaker's facts, so a caller tracking it needs no (metered) product view; optional: older answers lack them. */
   name: z.string().optional(),
   brand: z.string().optional(),

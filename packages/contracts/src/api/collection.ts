@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RELATED_STRATEGIES, TRENDING_TIMEFRAMES, brandsParamSchema, marketStatusSchema, pageQuery, paginationSchema, sizeSchema } from './catalog.ts';
+import { RELATED_STRATEGIES, TRENDING_TIMEFRAMES, VALUE_BASES, brandsParamSchema, marketStatusSchema, pageQuery, paginationSchema, sizeSchema } from './catalog.ts';
 import type { Operation } from './operation.ts';
 import { MAX_PRICE_CENTS, PRICE_TOO_HIGH } from '../market.ts';
 import { FEE_PLATFORMS, SALE_PLATFORMS } from '../fees.ts';
@@ -389,6 +389,28 @@ export const itemSneakerSchema = z.object({
   size: z.number(),
 });
 
+/**
+ * Which number an item's value rests on: a fresh market reading's highest bid (what the pair sells for
+ * now), else its lowest ask (what one costs), else the size's price from its sales ('last_sale'), else the
+ * sneaker's average across sizes, else the last value known (an item added by hand: its purchase price at first).
+ */
+export const ITEM_VALUE_BASES = [...VALUE_BASES, 'sneaker_average', 'last_known'] as const;
+export type ItemValueBasis = (typeof ITEM_VALUE_BASES)[number];
+
+/** How an item was valued: the number used, the source and time of the observation behind it, and how far to trust it. */
+export const itemValuationSchema = z.object({
+  basis: z.enum(ITEM_VALUE_BASES),
+  /** 'stockx-api', 'replay:stockx-2019-sales.csv', ...; null for the sneaker's average and the last known value. */
+  source: z.string().nullable(),
+  /** When the observation was made (not when it was asked for); null where the source has no time. */
+  asOf: z.string().nullable(),
+  /** The size's market reading is older than MARKET_STALE_AFTER, so the value no longer rests on it. */
+  stale: z.boolean(),
+  /** The size sold fewer than 3 times in the last 90 days. */
+  thin: z.boolean(),
+});
+export type ItemValuation = z.infer<typeof itemValuationSchema>;
+
 export const collectionItemSchema = z.object({
   id: z.string(),
   sneakerId: z.string().nullable(),
@@ -402,7 +424,7 @@ export const collectionItemSchema = z.object({
   purchaseDate: z.string(),
   condition: z.enum(CONDITIONS),
   notes: z.string(),
-  /** The market value now: the size's market price, else the sneaker's average, else the last known value. */
+  /** The market value now, by the rule of ITEM_VALUE_BASES; `valuation` says which number it took. */
   currentValue: cents,
   currentPrice: cents,
   gainLoss: cents,
@@ -424,6 +446,7 @@ export const collectionItemSchema = z.object({
   sale: z.object({ id: z.string(), soldAt: z.string(), platform: z.enum(SALE_PLATFORMS), salePrice: cents, netProceeds: cents, realisedGain: nullableCents }).nullable(),
   /** With `valuation=net`: what selling today on the platform would pay out, and from which price. */
   netValue: netValueSchema.nullable(),
+  valuation: itemValuationSchema,
 });
 export type CollectionItemView = z.infer<typeof collectionItemSchema>;
 

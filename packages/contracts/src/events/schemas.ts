@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddressSchema as email } from '../text.ts';
+import { THIN_MARKET_SALES } from '../provenance.ts';
 import { Topic } from './topics.ts';
 import { SALE_PLATFORMS } from '../fees.ts';
 
@@ -22,6 +23,8 @@ const billingCycle = z.enum(['monthly', 'yearly']);
 const invoiceLine = z.object({ description: z.string(), amount: cents });
 const payment = z.object({ userId: id, invoiceId: id, amount: cents, currency: z.string().length(3) });
 /** `sneakerId` is MANUAL_ITEM_SNEAKER_ID ('manual') for an item added by hand; `itemCount` is the collection's size after the change. */
+/** A member's interest in a sneaker's market: one size, or every size (null). */
+const marketInterest = z.object({ userId: id, sneakerId: id, size: z.number().nullable() });
 const collectionItem = z.object({ userId: id, itemId: id, sneakerId: id, size: z.number(), itemCount: z.number().int().nonnegative() });
 /** A sale of the ledger: what it sold for and paid out, on which platform and day. */
 const collectionSale = z.object({
@@ -106,9 +109,26 @@ export const eventDefinitions = {
     topic: Topic.catalog,
     data: z.object({ saleId: id, sneakerId: id, size: z.number(), price: cents, soldAt: instant }),
   },
+  /**
+   * A size's market price moved, by a sale or a market reading. Added compatibly (older events lack them):
+   * `source` and `asOf` of the observation behind the price (the sale's or the reading's), and, only when a
+   * market reading set it, that reading's `highestBid` and `lowestAsk` (each null where the market had none);
+   * `latestSales`: the times of the size's latest sales, newest first (enough to tell a thin market).
+   */
   'price.changed@1': {
     topic: Topic.catalog,
-    data: z.object({ sneakerId: id, size: z.number().nullable(), price: cents, previous: cents.nullable(), seq: z.number().int().nonnegative() }),
+    data: z.object({
+      sneakerId: id,
+      size: z.number().nullable(),
+      price: cents,
+      previous: cents.nullable(),
+      seq: z.number().int().nonnegative(),
+      source: z.string().min(1).optional(),
+      asOf: instant.optional(),
+      highestBid: cents.nullable().optional(),
+      lowestAsk: cents.nullable().optional(),
+      latestSales: z.array(instant).max(THIN_MARKET_SALES).optional(),
+    }),
   },
   'catalog.product_changed@1': { topic: Topic.catalog, data: z.object({ sneakerId: id, version: z.number().int().nonnegative() }) },
   'collection.item_added@1': { topic: Topic.collection, data: collectionItem },
@@ -118,6 +138,12 @@ export const eventDefinitions = {
   'collection.item_sold@1': { topic: Topic.collection, data: collectionSale },
   /** A sale was undone: the pair is owned again. */
   'collection.sale_undone@1': { topic: Topic.collection, data: collectionSale },
+  /** A member set or removed a price alert (`size` null: every size); catalog reads the market of the sizes members alert on. */
+  'alert.created@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
+  'alert.removed@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
+  /** A member started or stopped watching a sneaker (every size of it). */
+  'watchlist.added@1': { topic: Topic.collection, data: marketInterest.omit({ size: true }).extend({ entryId: id }) },
+  'watchlist.removed@1': { topic: Topic.collection, data: marketInterest.omit({ size: true }).extend({ entryId: id }) },
   'alert.triggered@1': {
     topic: Topic.collection,
     data: z.object({

@@ -34,6 +34,15 @@ describe('parseEvent', () => {
     const event = { ...valid, type: 'price.changed', data: { sneakerId: 's1', size: 10, price: 120.5, previous: null, seq: 1 } };
     expect(() => parseEvent(event)).toThrow(/price/);
   });
+
+  it('reads a price change with and without the reading behind it (the fields were added compatibly)', () => {
+    const older = { ...valid, type: 'price.changed', data: { sneakerId: 's1', size: 10, price: 12_000, previous: null, seq: 1 } };
+    expect(parseEvent(older)).toEqual(older);
+    const reading = { sneakerId: 's1', size: 10, price: 25_000, previous: 24_000, seq: 2, source: 'stockx-api', asOf: '2026-11-22T09:58:00.000Z', highestBid: 25_000, lowestAsk: null, latestSales: ['2026-11-20T10:00:00.000Z'] };
+    expect(parseEvent({ ...valid, type: 'price.changed', data: reading }).data).toEqual(reading);
+    expect(() => parseEvent({ ...valid, type: 'price.changed', data: { ...reading, lowestAsk: 260.5 } })).toThrow(/lowestAsk/);
+    expect(() => parseEvent({ ...valid, type: 'price.changed', data: { ...reading, asOf: 'yesterday' } })).toThrow(/asOf/);
+  });
 });
 
 describe('topics', () => {

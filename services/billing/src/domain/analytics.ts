@@ -1,6 +1,7 @@
 import { DAY_MS, addUtcMonths, daysBefore, startOfUtcDayMs, startOfUtcMonth, utcDay } from '@kicksight/contracts';
 import { AppError, type Clock, type Pool } from '@kicksight/platform';
 import { analyticsStore as store } from '../store/analytics.ts';
+import { memberSales } from '../store/member-sales.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
@@ -15,7 +16,7 @@ export function monthsBetween(start: Date, end: Date): string[] {
   return months.slice(-12);
 }
 
-/** Admin analytics from billing's own tables: health, revenue, trial conversion, churn and usage. */
+/** Admin analytics from billing's own tables: health, revenue, trial conversion, churn, members' resale and usage. */
 export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
   return {
     async dashboard(startDate?: string, endDate?: string) {
@@ -27,7 +28,7 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
       const monthRange = { start: new Date(`${months[0]}-01T00:00:00Z`), end: range.end };
       const weekStart = new Date(startOfUtcDayMs(end) - 6 * DAY_MS);
 
-      const [activeUsers, newSignups, subs, byMonth, trialsStarted, converted, byDay, churned, convertedBefore, churnedBefore, usage, collectionSizes, topFeatures] = await Promise.all([
+      const [activeUsers, newSignups, subs, byMonth, trialsStarted, converted, byDay, churned, convertedBefore, churnedBefore, usage, collectionSizes, topFeatures, sold] = await Promise.all([
         store.activeUsers(range, pool),
         store.factCount(pool, 'signup', range),
         store.subscriptionsNow(pool),
@@ -41,6 +42,7 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
         store.usageByPlan(pool, range),
         store.collectionSizeByTier(pool),
         store.topFeatures(pool, range, 10),
+        memberSales.byMonth(pool, monthRange),
       ]);
 
       const paidRows = subs.filter((s) => s.paid);
@@ -76,6 +78,8 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
         },
         trialConversion: { conversionRate: percent(converted, trialsStarted), convertedUsers: converted, totalTrialUsers: trialsStarted, conversionsByDay },
         churn: { churnRate: percent(churned, paidAtStart + converted), churnedSubscriptions: churned },
+        /** What members sold through the product, by the month of the sale (cents). */
+        resale: { byMonth: months.map((month) => ({ month, ...(sold.get(month) ?? { sales: 0, value: 0, netProceeds: 0 }) })) },
         usage: {
           byPlan: (['trial', ...PAID] as const).map((plan) => {
             const row = usage.find((u) => u.plan === plan);

@@ -4,6 +4,7 @@ import { accounts, facts } from '../store/accounts.ts';
 import { invoices } from '../store/invoices.ts';
 import { ledger } from '../store/ledger.ts';
 import { localCheckouts } from '../store/local-checkouts.ts';
+import { memberSales } from '../store/member-sales.ts';
 import { subscriptions } from '../store/subscriptions.ts';
 import type { Counters } from '../store/counters.ts';
 import type { PaymentGateway } from '../gateway/gateway.ts';
@@ -39,6 +40,7 @@ export function createErasure({
       await ledger.eraseUser(client, userId);
       await localCheckouts.eraseUser(client, userId);
       await accounts.eraseItemCount(client, userId);
+      await memberSales.eraseUser(client, userId);
       await accounts.erase(client, userId);
       await invoices.anonymiseUser(client, userId);
       await facts.anonymiseUser(client, userId);

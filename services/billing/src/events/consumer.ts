@@ -1,12 +1,13 @@
 import { Topic, isEvent, type Envelope } from '@kicksight/contracts';
 import { applyOnce, createEventConsumer, type Clock, type EventConsumer, type Logger, type Pool, type PoolClient, type Kafka } from '@kicksight/platform';
 import { accounts, facts } from '../store/accounts.ts';
+import { memberSales } from '../store/member-sales.ts';
 import type { Subscriptions } from '../domain/subscriptions.ts';
 import type { Erasure } from '../domain/erasure.ts';
 
 export const BILLING_CONSUMER = 'billing';
 
-/** What billing learns from other services: accounts (and their trials), activity, collection sizes, deletions. */
+/** What billing learns from other services: accounts (and their trials), activity, collection sizes, members' sales, deletions. */
 export function billingConsumer(deps: { kafka: Kafka; prefix: string; pool: Pool; clock: Clock; logger: Logger; subscriptions: Subscriptions; erasure: Erasure }): EventConsumer {
   const { kafka, prefix, pool, clock, logger, subscriptions, erasure } = deps;
 
@@ -24,6 +25,10 @@ export function billingConsumer(deps: { kafka: Kafka; prefix: string; pool: Pool
       await facts.add(client, { userId: event.data.userId, kind: 'active', at });
     } else if (isEvent(event, 'collection.item_added@1') || isEvent(event, 'collection.item_removed@1') || isEvent(event, 'collection.item_updated@1')) {
       await accounts.setItemCount(client, event.data.userId, event.data.itemCount, at);
+    } else if (isEvent(event, 'collection.item_sold@1')) {
+      await memberSales.record(client, event.data);
+    } else if (isEvent(event, 'collection.sale_undone@1')) {
+      await memberSales.undo(client, event.data.saleId);
     }
   }
 

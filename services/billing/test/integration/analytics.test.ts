@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, newEvent, systemClock, withTransaction } from '@kicksight/platform';
 import { testKafka, waitFor } from '@kicksight/testkit';
@@ -21,7 +22,14 @@ beforeAll(async () => {
   });
   const active = (userId: string, day: string) => ({ key: userId, envelope: newEvent('user.active@1', { userId, day }, { clock: { now: () => at(day) } }) });
   await producer.send([registered(A, '2026-09-20'), registered(B, '2026-10-05'), registered(C, '2026-10-10'), registered(D, '2026-10-15'), registered(E, '2026-10-28'), active(B, '2026-10-13'), active(C, '2026-10-27')]);
+  // Members' sales: three kept (one in September), one undone.
+  const sale = (userId: string, soldAt: string, salePrice: number, netProceeds: number) => ({ userId, itemId: randomUUID(), saleId: randomUUID(), sneakerId: 'manual', size: 10, platform: 'stockx' as const, soldAt, salePrice, netProceeds, realisedGain: null });
+  const undone = sale(C, '2026-10-21', 50_000, 45_000);
+  const sold = [sale(A, '2026-09-25', 10_000, 9_000), sale(A, '2026-10-03', 30_000, 26_400), sale(B, '2026-10-20', 20_000, 18_000), undone];
+  const undo = newEvent('collection.sale_undone@1', undone, { clock: systemClock });
+  await producer.send([...sold.map((data) => ({ key: data.userId, envelope: newEvent('collection.item_sold@1', data, { clock: systemClock }) })), { key: C, envelope: undo }]);
   await producer.disconnect();
+  await waitFor(async () => (await pool.query('SELECT 1 FROM processed_event WHERE event_id = $1', [undo.id])).rowCount === 1, { message: 'the sales consumed' });
   await waitFor(async () => (await pool.query(`SELECT count(*)::int AS n FROM analytics_facts WHERE kind IN ('signup', 'active')`)).rows[0].n === 7, { message: 'the history consumed' });
 
   const subscriptions = createSubscriptions({ pool, clock: billing.clock });
@@ -83,6 +91,7 @@ describe('admin analytics', () => {
       conversionsByDay: ['25', '26', '27', '28', '29', '30', '31'].map((d) => ({ date: `2026-10-${d}`, conversions: d === '26' ? 1 : 0 })),
     });
     expect(data.churn).toEqual({ churnRate: 33.3, churnedSubscriptions: 1 });
+    expect(data.resale).toEqual({ byMonth: [{ month: '2026-10', sales: 2, value: 50_000, netProceeds: 44_400 }] });
     expect(data.usage).toEqual({
       byPlan: [
         { plan: 'trial', avgSearchesPerUser: 3, avgProductViewsPerUser: 1, avgCollectionItems: 0, activeUsers: 1 },
@@ -97,7 +106,11 @@ describe('admin analytics', () => {
   });
 
   it('shows month-over-month growth across a longer range', async () => {
-    const data = await billing.internal.get<{ revenue: { revenueGrowth: unknown[] } }>('/internal/analytics/dashboard?startDate=2026-09-01&endDate=2026-10-31');
+    const data = await billing.internal.get<{ revenue: { revenueGrowth: unknown[] }; resale: { byMonth: unknown[] } }>('/internal/analytics/dashboard?startDate=2026-09-01&endDate=2026-10-31');
+    expect(data.resale.byMonth).toEqual([
+      { month: '2026-09', sales: 1, value: 10_000, netProceeds: 9_000 },
+      { month: '2026-10', sales: 2, value: 50_000, netProceeds: 44_400 },
+    ]);
     expect(data.revenue.revenueGrowth).toEqual([
       { month: '2026-09', revenue: 999, growth: 0 },
       { month: '2026-10', revenue: 21988, growth: 2101 },

@@ -16,6 +16,7 @@ import {
   utcDay,
 } from '@kicksight/contracts';
 import { AppError, type BillingClient, type Clock, type Logger, type Principal } from '@kicksight/platform';
+import type { SizeReading } from '../store/market-models.ts';
 import type { Models, SalePageDoc, SneakerDoc } from '../store/models.ts';
 import { isSneakerId } from './ids.ts';
 import { aggregateIdOf, dailyRows, recentWindow, salePageIdOf, yearsOfWindow, type DayTotals } from './market.ts';
@@ -26,7 +27,7 @@ import type { SearchIndex, SneakerSummary } from './search-index.ts';
 import { createSearchPages, type SearchPage } from './search-pages.ts';
 import { createSerialisedAnswers, type Serialised } from './serialised-answers.ts';
 import type { SneakerCache } from './sneaker-cache.ts';
-import { availabilityOf, detailOf, roundPercent, searchResultOf, trendingItemOf } from './views.ts';
+import { availabilityOf, detailOf, roundPercent, searchResultOf, sizePricesOf, trendingItemOf } from './views.ts';
 
 export type Caller = Pick<Principal, 'id' | 'role'>;
 
@@ -299,7 +300,8 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       };
     },
 
-    async prices(id: string) {
+    /** A sneaker's facts and each size's prices, with its latest market readings (`latestReadings`). */
+    async prices(id: string, latestReadings: (sneakerId: string) => Promise<SizeReading[]>) {
       const doc = await sneakerOrNotFound(id);
       return {
         sneakerId: doc._id,
@@ -309,7 +311,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
         imageUrl: doc.imageUrl ?? null,
         averagePrice: doc.stats?.averagePrice ?? null,
         retailPrice: doc.retailPrice ?? null,
-        sizes: (doc.variants ?? []).map((v) => ({ size: v.size, currentPrice: v.currentPrice ?? null, seq: v.seq ?? 0 })),
+        sizes: sizePricesOf(doc, await latestReadings(doc._id)),
       };
     },
   };

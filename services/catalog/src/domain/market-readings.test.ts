@@ -12,15 +12,18 @@ describe('market readings', () => {
     expect(marketPriceOf({ lowestAsk: null, highestBid: null })).toBeNull();
   });
 
-  it('move a size’s price and its sequence number only when the price changed, adding a size not seen before', () => {
+  it('move a size’s price and its sequence number with every reading, announcing its source, time, bid and ask, adding a size not seen before', () => {
     const variants = [variant(9, 21_000, 4), variant(10, 22_000, 7)];
-    const moved = applyReadingToVariants(variants, 10, 'US', 23_500);
-    expect(moved.change).toEqual({ size: 10, price: 23_500, previous: 22_000, seq: 8 });
+    const asOf = new Date('2026-11-27T09:58:00Z');
+    const reading = (size: number, highestBid: number | null, lowestAsk: number | null) => ({ size, highestBid, lowestAsk, sellFaster: null, earnMore: null, source: 'stockx-api', asOf });
+    const moved = applyReadingToVariants(variants, reading(10, 23_500, 26_000), 'US', 23_500);
+    expect(moved.change).toEqual({ size: 10, price: 23_500, previous: 22_000, seq: 8, source: 'stockx-api', asOf: '2026-11-27T09:58:00.000Z', highestBid: 23_500, lowestAsk: 26_000, latestSales: [] });
     expect(moved.variants[1]).toMatchObject({ currentPrice: 23_500, seq: 8, priceChange24h: 3_500, lastSalePrice: 22_000 });
-    expect(applyReadingToVariants(moved.variants, 10, 'US', 23_500)).toEqual({ variants: moved.variants, change: null });
-    const added = applyReadingToVariants(variants, 9.5, 'US', 19_000);
+    const again = applyReadingToVariants(moved.variants, reading(10, 23_500, 25_500), 'US', 23_500);
+    expect(again.change).toMatchObject({ price: 23_500, previous: 23_500, seq: 9, lowestAsk: 25_500 });
+    const added = applyReadingToVariants(variants, reading(9.5, null, 19_000), 'US', 19_000);
     expect(added.variants.map((v) => v.size)).toEqual([9, 9.5, 10]);
-    expect(added.change).toEqual({ size: 9.5, price: 19_000, previous: null, seq: 1 });
+    expect(added.change).toMatchObject({ size: 9.5, price: 19_000, previous: null, seq: 1, highestBid: null, lowestAsk: 19_000 });
   });
 
   it('show each size’s reading with its source and time, and a size without one by its replayed sale', () => {

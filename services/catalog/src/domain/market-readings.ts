@@ -2,7 +2,7 @@ import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksi
 import { SNEAKER_NOT_FOUND } from '@kicksight/contracts';
 import { insertNew, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
 import type { MarketModels, SizeReading, SnapshotDoc } from '../store/market-models.ts';
-import { emptyVariant, statsOf, type PriceChange, type VariantState } from './market.ts';
+import { emptyVariant, latestSalesOf, statsOf, type PriceChange, type VariantState } from './market.ts';
 import { sizeTypeOf, type Sales } from './sales.ts';
 import { summaryDocOf } from './views.ts';
 import { admitPrice } from './admit-price.ts';
@@ -15,14 +15,19 @@ export interface MarketReading extends SizeReading {
 /** The size's market price a reading gives: what a pair sells for now (the highest bid), else what one costs to buy (the lowest ask). */
 export const marketPriceOf = (reading: Pick<SizeReading, 'lowestAsk' | 'highestBid'>): number | null => reading.highestBid ?? reading.lowestAsk;
 
-/** Sets a size's market price from a reading: the sequence number grows when the price changed (as a sale's does). */
-export function applyReadingToVariants(variants: VariantState[], size: number, sizeType: string, price: number): { variants: VariantState[]; change: PriceChange | null } {
+/**
+ * Sets a size's market price from a reading, and announces it: the sequence number grows with every
+ * reading, even one that left the price as it was, because its time and its bid and ask are news to
+ * whoever values a pair by them (a reading older than MARKET_STALE_AFTER no longer counts).
+ */
+export function applyReadingToVariants(variants: VariantState[], reading: SizeReading, sizeType: string, price: number): { variants: VariantState[]; change: PriceChange } {
+  const { size } = reading;
   const index = variants.findIndex((v) => v.size === size);
   const before = index >= 0 ? variants[index]! : emptyVariant(size, sizeType);
-  if (before.currentPrice === price) return { variants, change: null };
   const variant = { ...before, currentPrice: price, seq: before.seq + 1, priceChange24h: before.dayRefPrice === null ? null : price - before.dayRefPrice };
   const next = index >= 0 ? variants.map((v, i) => (i === index ? variant : v)) : [...variants, variant].sort((a, b) => a.size - b.size);
-  return { variants: next, change: { size, price, previous: before.currentPrice, seq: variant.seq } };
+  const change = { size, price, previous: before.currentPrice, seq: variant.seq, source: reading.source, asOf: reading.asOf.toISOString(), highestBid: reading.highestBid, lowestAsk: reading.lowestAsk, latestSales: latestSalesOf(before) };
+  return { variants: next, change };
 }
 
 export const snapshotIdOf = (reading: MarketReading): string => `${reading.sneakerId}:${reading.size}:${reading.source}:${reading.asOf.getTime()}`;
@@ -52,8 +57,8 @@ async function guardedReading(models: Models, doc: SneakerDoc, reading: MarketRe
 /**
  * Where every market reading enters the catalogue (one function, so every reading passes the same
  * checks): the dated snapshot is kept, the sneaker's latest reading of the size replaced, and the size's
- * market price moved, which the relay announces with `price.changed` as it does for a sale (the same
- * sequence number per size). Runs under the sneaker's lock, as sales do.
+ * market price set, which the relay announces with `price.changed` (with the reading's source, time, bid
+ * and ask) as it does for a sale (the same sequence number per size). Runs under the sneaker's lock, as sales do.
  */
 export function createMarketReadings({ models, marketModels, sales, redis, lockPrefix, clock, logger, onApplied }: { models: Models; marketModels: MarketModels; sales: Sales; redis: Redis; lockPrefix: string; clock: Clock; logger: Logger; onApplied?: (sneakerId: string) => void }) {
   async function applyLocked(observed: MarketReading): Promise<PriceChange | null> {
@@ -70,8 +75,7 @@ export function createMarketReadings({ models, marketModels, sales, redis, lockP
 
     const price = marketPriceOf(reading);
     if (price === null) return null;
-    const { variants, change } = applyReadingToVariants(doc.variants ?? [], reading.size, sizeTypeOf(doc), price);
-    if (!change) return null;
+    const { variants, change } = applyReadingToVariants(doc.variants ?? [], reading, sizeTypeOf(doc), price);
     const changes = { variants, stats: statsOf(variants, doc.stats?.firstSaleAt ?? null), version: (doc.version ?? 0) + 1, updatedAt: clock.now() };
     await models.Sneaker.updateOne({ _id: reading.sneakerId }, { $set: changes });
     await models.Summary.replaceOne({ _id: reading.sneakerId }, summaryDocOf({ ...doc, ...changes }), { upsert: true });
@@ -83,7 +87,7 @@ export function createMarketReadings({ models, marketModels, sales, redis, lockP
   }
 
   return {
-    /** Records a reading; answers the size's price change it caused, if any. */
+    /** Records a reading; answers the size's price change it announced (none when the guard refused it or it had no price). */
     async record(reading: MarketReading): Promise<PriceChange | null> {
       const change = await withLock(redis, `${lockPrefix}:${reading.sneakerId}`, () => applyLocked(reading), { ttlMs: 30_000, waitMs: 30_000 });
       logger.debug({ sneakerId: reading.sneakerId, size: reading.size, source: reading.source, changed: change !== null }, 'market reading recorded');

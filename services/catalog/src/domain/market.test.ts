@@ -26,7 +26,10 @@ describe('a sale applied to a sneaker', () => {
     expect(ten.currentPrice).toBe(22_000);
     expect(ten.lastSalePrice).toBe(22_000);
     expect(changes.map((c) => c?.seq ?? null)).toEqual([1, 2, 3, null]);
-    expect(changes[1]).toEqual({ size: 10, price: 25_000, previous: 20_000, seq: 2 });
+    expect(changes[1]).toEqual({ size: 10, price: 25_000, previous: 20_000, seq: 2, asOf: '2026-01-01T11:00:00.000Z', latestSales: ['2026-01-01T11:00:00.000Z', '2026-01-01T10:00:00.000Z'] });
+    const sourced = applySaleToVariants(variants, { ...sale('e', 11, 40_000, '2026-01-02T09:00:00Z'), source: 'replay:stockx-2019-sales.csv' });
+    expect(sourced.change).toEqual({ size: 11, price: 40_000, previous: null, seq: 1, source: 'replay:stockx-2019-sales.csv', asOf: '2026-01-02T09:00:00.000Z', latestSales: ['2026-01-02T09:00:00.000Z'] });
+    expect(sourced.change).not.toHaveProperty('highestBid');
     expect(ten.salesCount).toBe(4);
   });
 

@@ -60,12 +60,24 @@ export interface SaleFacts {
   source?: string;
 }
 
+/** A size's market price moved (what `price.changed` announces). */
 export interface PriceChange {
   size: number;
   price: number;
   previous: number | null;
   seq: number;
+  /** The observation behind the price: its source and time (ISO), the sale's or the reading's. */
+  source?: string;
+  asOf?: string;
+  /** Only when a market reading set the price: its highest bid and lowest ask (null where the market had none). */
+  highestBid?: number | null;
+  lowestAsk?: number | null;
+  /** The size's latest sales' times (ISO), newest first: enough to tell a thin market. */
+  latestSales?: string[];
 }
+
+/** A variant's latest sales' times as price.changed carries them. */
+export const latestSalesOf = (variant: Pick<VariantState, 'latestSales'>): string[] => (variant.latestSales ?? []).map((at) => new Date(at).toISOString());
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -112,7 +124,7 @@ export function applySaleToVariants(variants: VariantState[], sale: SaleFacts): 
     variant.priceChange24h = variant.dayRefPrice === null ? null : variant.currentPrice - variant.dayRefPrice;
     if (variant.currentPrice !== before.currentPrice) {
       variant.seq = before.seq + 1;
-      change = { size: sale.size, price: variant.currentPrice, previous: before.currentPrice, seq: variant.seq };
+      change = { size: sale.size, price: variant.currentPrice, previous: before.currentPrice, seq: variant.seq, ...(sale.source ? { source: sale.source } : {}), asOf: sale.soldAt.toISOString(), latestSales: latestSalesOf(variant) };
     }
   }
   const next = index >= 0 ? variants.map((v, i) => (i === index ? variant : v)) : [...variants, variant].sort((a, b) => a.size - b.size);

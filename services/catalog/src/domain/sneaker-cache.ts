@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { AggregateDoc, Models, SneakerDoc } from '../store/models.ts';
+import type { SizeReading } from '../store/market-models.ts';
 import type { DayTotals } from './market.ts';
 import type { SearchIndex } from './search-index.ts';
 
@@ -14,7 +15,8 @@ interface CachedYears {
 }
 
 /**
- * The pod's most recently read sneakers and their daily-aggregate year documents, as fresh as its
+ * The pod's most recently read sneakers, their daily-aggregate year documents and their latest market
+ * readings per size, as fresh as its
  * search index: a cached document is served while its version is at least the version the index
  * holds (the index follows `catalog.product_changed`, announced after a sale's aggregates are
  * written), so a change made anywhere replaces it once announced, and a sale recorded in this
@@ -24,6 +26,7 @@ interface CachedYears {
 export function createSneakerCache({ models, index, size }: { models: Models; index: SearchIndex; size: number }) {
   const docs = new LRUCache<string, SneakerDoc>({ max: size });
   const years = new LRUCache<string, CachedYears>({ max: size, maxSize: AGGREGATE_DAYS_KEPT, sizeCalculation: (y) => Math.max(1, y.entries) });
+  const readings = new LRUCache<string, { announced: number; sizes: SizeReading[] }>({ max: size });
   let hits = 0;
   let misses = 0;
   const announcedVersion = (id: string) => index.get(id)?.version;
@@ -61,9 +64,23 @@ export function createSneakerCache({ models, index, size }: { models: Models; in
       return days;
     },
 
+    /**
+     * The sneaker's latest market reading of each size, read through `load` unless held as fresh as the
+     * index (a reading raises the sneaker's version, announced after the reading is stored).
+     */
+    async marketReadings(sneakerId: string, load: (sneakerId: string) => Promise<SizeReading[]>): Promise<SizeReading[]> {
+      const announced = announcedVersion(sneakerId);
+      const cached = readings.get(sneakerId);
+      if (cached && announced !== undefined && cached.announced >= announced) return cached.sizes;
+      const sizes = await load(sneakerId);
+      if (announced !== undefined) readings.set(sneakerId, { announced, sizes });
+      return sizes;
+    },
+
     forget(id: string): void {
       docs.delete(id);
       years.delete(id);
+      readings.delete(id);
     },
     stats: () => ({ size: docs.size, hits, misses, aggregates: years.size }),
   };

@@ -1,7 +1,8 @@
-import { isTrending, marketStatus, premiumPercent, type PriceProvenance, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type Variant } from '@kicksight/contracts';
+import { isTrending, marketStatus, premiumPercent, type PriceProvenance, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type SneakerPrices, type Variant } from '@kicksight/contracts';
 import { GENERATED_SOURCE, THIN_MARKET_DAYS, THIN_MARKET_SALES, isThinMarket, replaySource } from '@kicksight/contracts/provenance';
+import type { SizeReading } from '../store/market-models.ts';
 import type { SneakerDoc, SummaryDoc } from '../store/models.ts';
-import { availableSince, isAvailable, type VariantState } from './market.ts';
+import { availableSince, isAvailable, median, type VariantState } from './market.ts';
 import type { SneakerSummary } from './search-index.ts';
 
 const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
@@ -29,6 +30,26 @@ const provenanceOf = (source: string, latestSales: number[], now: Date): PricePr
   asOf: latestSales.length ? new Date(latestSales[0]!).toISOString() : null,
   thin: isThinMarket(latestSales, now),
 });
+
+/**
+ * Each size's prices as collection seeds its market from them (what price.changed tells later): the market
+ * price and its sequence number, the price the size's sales set with the latest sale's source and time,
+ * the size's latest market reading, and its latest sales' times.
+ */
+export function sizePricesOf(doc: SneakerDoc, readings: SizeReading[]): SneakerPrices['sizes'] {
+  const readingOf = new Map(readings.map((r) => [r.size, r]));
+  return (doc.variants ?? []).map((v) => {
+    const reading = readingOf.get(v.size);
+    return {
+      size: v.size,
+      currentPrice: v.currentPrice ?? null,
+      seq: v.seq ?? 0,
+      sale: v.recentPrices?.length ? { price: median(v.recentPrices), source: variantSource(doc, v), asOf: iso(v.lastSaleAt) } : null,
+      reading: reading ? { highestBid: reading.highestBid, lowestAsk: reading.lowestAsk, source: reading.source, asOf: new Date(reading.asOf).toISOString() } : null,
+      latestSales: variantLatestSales(v).map((at) => new Date(at).toISOString()),
+    };
+  });
+}
 
 /** The stored summary of a sneaker (see SummaryDoc). */
 export function summaryDocOf(doc: SneakerDoc): SummaryDoc {

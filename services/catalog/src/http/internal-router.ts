@@ -3,9 +3,10 @@ import { dailySeriesQuerySchema, forecastInputsBodySchema, internalTrendingQuery
 import { TEST_SOURCE } from '@kicksight/contracts/provenance';
 import type { Catalog } from '../domain/catalog.ts';
 import type { Sales } from '../domain/sales.ts';
+import type { SizeReading } from '../store/market-models.ts';
 
 /** Internal calls (service token): the prediction service's daily series, the dashboard's and collection's market data. */
-export function internalRouter({ catalog }: { catalog: Catalog }): Router {
+export function internalRouter({ catalog, latestReadings }: { catalog: Catalog; latestReadings: (sneakerId: string) => Promise<SizeReading[]> }): Router {
   const router = Router();
   router.get('/sneakers/:id/daily-series', async (req, res) => {
     const { days, size } = dailySeriesQuerySchema.parse(req.query);
@@ -22,7 +23,7 @@ export function internalRouter({ catalog }: { catalog: Catalog }): Router {
     res.json({ data: catalog.tradedSneakers({ since: Date.parse(`${since}T00:00:00Z`), after, limit }) });
   });
   router.get('/sneakers/:id/prices', async (req, res) => {
-    res.json({ data: await catalog.prices(req.params.id!) });
+    res.json({ data: await catalog.prices(req.params.id!, latestReadings) });
   });
   router.get('/trending', (req, res) => {
     res.json({ data: catalog.trending(internalTrendingQuerySchema.parse(req.query)) });

@@ -1,16 +1,19 @@
-import { MANUAL_ITEM_SNEAKER_ID, Topic, type Envelope, type EventData } from '@kicksight/contracts';
+import { MANUAL_ITEM_SNEAKER_ID, Topic, isEvent, type Envelope } from '@kicksight/contracts';
 import { createEventConsumer, type EventConsumer, type Kafka, type Logger } from '@kicksight/platform';
-import type { MarketModels } from '../store/market-models.ts';
+import type { DemandDoc, MarketModels } from '../store/market-models.ts';
 
 export const DEMAND_GROUP = 'catalog-market-demand';
 
 /**
- * The sizes members hold, from collection's events (one consumer group for all pods, from the topic's
- * start): an added or updated item holds its sneaker's size, a removed one lets it go. Kept per item, so a
- * repeated event changes nothing. The StockX sync reads these sizes.
+ * The sizes members care about, from collection's events (one consumer group for all pods, from the
+ * topic's start): an added or updated item holds its sneaker's size, a price alert its size (or every
+ * size), a watchlist entry every size of its sneaker; a removal lets it go. Kept per item, alert and
+ * entry, so a repeated event changes nothing. The StockX sync reads these sizes.
  */
 export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: Logger; marketModels: MarketModels; sessionTimeoutMs: number }): EventConsumer {
   const { Demand } = options.marketModels;
+  const keep = (doc: DemandDoc) => Demand.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  const release = (id: string) => Demand.deleteOne({ _id: id });
   return createEventConsumer({
     kafka: options.kafka,
     groupId: options.prefix ? `${options.prefix}.${DEMAND_GROUP}` : DEMAND_GROUP,
@@ -20,13 +23,20 @@ export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: 
     sessionTimeoutMs: options.sessionTimeoutMs,
     fromBeginning: true,
     handle: async (event: Envelope) => {
-      if (event.type !== 'collection.item_added' && event.type !== 'collection.item_updated' && event.type !== 'collection.item_removed') return;
-      const { itemId, sneakerId, size } = event.data as EventData<'collection.item_added@1'>;
-      if (event.type === 'collection.item_removed' || sneakerId === MANUAL_ITEM_SNEAKER_ID) {
-        await Demand.deleteOne({ _id: itemId });
-        return;
+      if (isEvent(event, 'collection.item_added@1') || isEvent(event, 'collection.item_updated@1')) {
+        const { itemId, sneakerId, size } = event.data;
+        await (sneakerId === MANUAL_ITEM_SNEAKER_ID ? release(itemId) : keep({ _id: itemId, sneakerId, size, kind: 'owned' }));
+      } else if (isEvent(event, 'collection.item_removed@1')) {
+        await release(event.data.itemId);
+      } else if (isEvent(event, 'alert.created@1')) {
+        await keep({ _id: event.data.alertId, sneakerId: event.data.sneakerId, size: event.data.size, kind: 'alerted' });
+      } else if (isEvent(event, 'alert.removed@1')) {
+        await release(event.data.alertId);
+      } else if (isEvent(event, 'watchlist.added@1')) {
+        await keep({ _id: event.data.entryId, sneakerId: event.data.sneakerId, size: null, kind: 'watched' });
+      } else if (isEvent(event, 'watchlist.removed@1')) {
+        await release(event.data.entryId);
       }
-      await Demand.replaceOne({ _id: itemId }, { sneakerId, size }, { upsert: true });
     },
   });
 }

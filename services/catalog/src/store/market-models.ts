@@ -4,7 +4,7 @@ import { modelOn } from './models.ts';
 /**
  * The market sources' documents (catalog's MongoDB store): the StockX link's sealed tokens, the mapping
  * of sneakers to StockX product and variant ids, dated per-size market snapshots, each sneaker's latest
- * reading per size, and the sizes members hold (what the sync reads). Money is integer cents.
+ * reading per size, and the sizes members own, watch or alert on (what the sync reads). Money is integer cents.
  */
 
 export const STOCKX_INTEGRATION_ID = 'stockx';
@@ -61,12 +61,18 @@ export interface ReadingsDoc {
   updatedAt: Date;
 }
 
-/** A size a member holds (one document per collection item): the sync reads these sizes. */
+/** Why members care about a size's market: they own a pair, watch the sneaker, or set a price alert on it. */
+export type DemandKind = 'owned' | 'watched' | 'alerted';
+
+/** A size members care about (one document per collection item, watchlist entry or price alert): the sync reads these sizes. */
 export interface DemandDoc {
-  /** The collection item's id. */
+  /** The collection item's, watchlist entry's or price alert's id. */
   _id: string;
   sneakerId: string;
-  size: number;
+  /** Null: every size of the sneaker (a watched sneaker, an alert on any size). */
+  size: number | null;
+  /** Absent on documents kept before watchlists and alerts counted: owned. */
+  kind?: DemandKind;
 }
 
 const reading = {
@@ -91,7 +97,7 @@ mappingSchema.index({ status: 1 });
 const snapshotSchema = new Schema<SnapshotDoc>({ _id: String, sneakerId: String, ...reading }, { collection: 'market_snapshots', versionKey: false });
 snapshotSchema.index({ sneakerId: 1, asOf: -1 });
 const readingsSchema = new Schema<ReadingsDoc>({ _id: String, sizes: [new Schema(reading, { _id: false })], updatedAt: Date }, { collection: 'market_readings', versionKey: false });
-const demandSchema = new Schema<DemandDoc>({ _id: String, sneakerId: String, size: Number }, { collection: 'market_demand', versionKey: false });
+const demandSchema = new Schema<DemandDoc>({ _id: String, sneakerId: String, size: Number, kind: String }, { collection: 'market_demand', versionKey: false });
 demandSchema.index({ sneakerId: 1 });
 
 export interface MarketModels {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { marketStatus } from '@kicksight/contracts';
 import type { SneakerDoc } from '../../src/store/models.ts';
+import { median } from '../../src/domain/market.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 import { Cleanups, TEST_SERVICE_TOKEN, deadUrl, startServiceProcess } from '@kicksight/testkit';
 
@@ -337,7 +338,7 @@ describe('internal calls (service token)', () => {
     expect(overview.losers.every((g: { priceChange24h: number }) => g.priceChange24h < 0)).toBe(true);
   });
 
-  it("gives collection a sneaker's facts, its current price per size and its average", async () => {
+  it("gives collection a sneaker's facts, its current price per size (with the sales behind it) and its average", async () => {
     const { status, body } = await internal(`/internal/sneakers/${sneaker._id}/prices`);
     expect(status).toBe(200);
     expect(body.data).toEqual({
@@ -348,8 +349,13 @@ describe('internal calls (service token)', () => {
       imageUrl: sneaker.imageUrl ?? null,
       averagePrice: sneaker.stats.averagePrice,
       retailPrice: sneaker.retailPrice,
-      sizes: sneaker.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, seq: v.seq })),
+      sizes: sneaker.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, seq: v.seq, sale: expect.anything(), reading: null, latestSales: expect.any(Array) })),
     });
+    // Each size's sales: the price they set (the median of its latest), with the last sale's source and time, and the latest sales' times.
+    const sold = sneaker.variants.find((v) => v.recentPrices.length > 0)!;
+    const size = body.data.sizes.find((s: { size: number }) => s.size === sold.size);
+    expect(size.sale).toEqual({ price: median(sold.recentPrices), source: expect.stringMatching(/^(replay:|generated|snapshot:|estimate:)/), asOf: new Date(sold.lastSaleAt!).toISOString() });
+    expect(size.latestSales[0]).toBe(new Date(sold.lastSaleAt!).toISOString());
     expect((await internal('/internal/sneakers/nope/prices')).status).toBe(404);
   });
 });

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
 import { deadUrl, freePort, readTopic, startProcess, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
+import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
+import { createStockxClient } from '../../src/market/stockx/client.ts';
+import { mapSneaker } from '../../src/market/stockx/mapping.ts';
 import { createTokenCipher } from '../../src/market/stockx/token-cipher.ts';
 import { createMarketModels, STOCKX_INTEGRATION_ID, type IntegrationDoc, type MarketModels } from '../../src/store/market-models.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
@@ -16,10 +19,11 @@ const CLIENT = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiK
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const REDIRECT_URL = 'http://127.0.0.1:5173/admin/integrations/stockx/callback';
 
+const stockxProducts = JSON.parse(readFileSync(join(DATA_DIR, 'stockx-2020-10-catalog.json'), 'utf8')) as { id: string; style_id: string | null; retail_price_usd: number | null }[];
 /** A real StockX product of the sandbox's catalogue with a style id: the sneaker the test maps. */
-const stockxProduct = (JSON.parse(readFileSync(join(DATA_DIR, 'stockx-2020-10-catalog.json'), 'utf8')) as { id: string; style_id: string | null; retail_price_usd: number | null }[]).find(
-  (p) => p.style_id === 'FZ5000',
-)!;
+const stockxProduct = stockxProducts.find((p) => p.style_id === 'FZ5000')!;
+/** Another, whose one size a member sets a price alert on. */
+const alertedProduct = stockxProducts.find((p) => p.style_id && /^[A-Z0-9-]+$/.test(p.style_id) && p.style_id !== 'FZ5000')!;
 
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
@@ -31,6 +35,7 @@ let admin: string;
 let member: string;
 let mapped: SneakerDoc;
 let unknown: SneakerDoc;
+let alerted: SneakerDoc;
 
 const sandboxCall = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${sandbox.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -60,14 +65,27 @@ async function memberHolds(sneakerId: string, size: number): Promise<void> {
   await catalog.infra.producer!.send([{ key: data.userId, envelope: newEvent('collection.item_added@1', data, { clock: systemClock }) }]);
 }
 
+/** A member started watching this sneaker, or set a price alert on one size of it (collection's events); answers the event's id for its removal. */
+async function memberWatches(sneakerId: string): Promise<{ userId: string; entryId: string; sneakerId: string }> {
+  const data = { userId: randomUUID(), entryId: randomUUID(), sneakerId };
+  await catalog.infra.producer!.send([{ key: data.userId, envelope: newEvent('watchlist.added@1', data, { clock: systemClock }) }]);
+  return data;
+}
+async function memberAlerts(sneakerId: string, size: number): Promise<{ userId: string; alertId: string; sneakerId: string; size: number }> {
+  const data = { userId: randomUUID(), alertId: randomUUID(), sneakerId, size };
+  await catalog.infra.producer!.send([{ key: data.userId, envelope: newEvent('alert.created@1', data, { clock: systemClock }) }]);
+  return data;
+}
+
 beforeAll(async () => {
   [db, topics, tokens] = await Promise.all([createCatalogDatabase('stockx'), catalogTopics('catalog_stockx'), testTokens()]);
   await seed(db.models, { generate: 12 });
   // Two generated sneakers take real style ids: one StockX knows, one it does not.
-  const [first, second] = await db.models.Sneaker.find({}).sort({ _id: 1 }).limit(2).lean<SneakerDoc[]>();
+  const [first, second, third] = await db.models.Sneaker.find({}).sort({ _id: 1 }).limit(3).lean<SneakerDoc[]>();
   await db.models.Sneaker.updateOne({ _id: first!._id }, { $set: { sku: 'fz5000' } });
   await db.models.Sneaker.updateOne({ _id: second!._id }, { $set: { sku: 'NOT-ON-STOCKX-1' } });
-  [mapped, unknown] = [{ ...first!, sku: 'fz5000' }, { ...second!, sku: 'NOT-ON-STOCKX-1' }];
+  await db.models.Sneaker.updateOne({ _id: third!._id }, { $set: { sku: alertedProduct.style_id } });
+  [mapped, unknown, alerted] = [{ ...first!, sku: 'fz5000' }, { ...second!, sku: 'NOT-ON-STOCKX-1' }, { ...third!, sku: alertedProduct.style_id }];
 
   const port = await freePort();
   sandbox = await startProcess({
@@ -305,6 +323,70 @@ describe('the StockX sync', () => {
       { timeoutMs: 30_000, intervalMs: 500, message: 'the circuit closed again' },
     );
     await waitFor(async () => (await snapshotsOf(mapped._id, 10)).some((s) => s.asOf.getTime() >= since), { timeoutMs: 30_000, message: 'a reading after the circuit closed' });
+  });
+});
+
+describe('the sizes the sync reads', () => {
+  it('reads the sizes members watch or set alerts on, though nobody owns a pair, until they stop', async () => {
+    await drained();
+    const demandBefore = await market.Demand.countDocuments({});
+    const watch = await memberWatches(mapped._id);
+    const alert = await memberAlerts(alerted._id, 9);
+    await waitFor(async () => (await market.Demand.countDocuments({})) === demandBefore + 2, { timeoutMs: 30_000, message: 'the watched sneaker and the alerted size' });
+    // Nobody holds size 4 of the watched sneaker, nor any size of the alerted one.
+    expect(await market.Demand.countDocuments({ sneakerId: mapped._id, size: 4 })).toBe(0);
+    expect(await market.Demand.countDocuments({ sneakerId: alerted._id, kind: 'owned' })).toBe(0);
+
+    const since = new Date();
+    await catalog.service.stockx!.sync.syncNow();
+    await waitFor(async () => (await snapshotsOf(mapped._id, 4)).some((x) => x.asOf >= since) && (await snapshotsOf(alerted._id, 9)).length > 0, {
+      timeoutMs: 30_000,
+      message: 'readings of the watched sneaker’s size 4 and the alerted size 9',
+    });
+    await drained();
+    // The watch asks for every size StockX carries; the alert for its one size.
+    const watched = await market.Snapshot.distinct('size', { sneakerId: mapped._id, asOf: { $gte: since } });
+    expect(watched.sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => 4 + i / 2));
+    expect(await market.Snapshot.distinct('size', { sneakerId: alerted._id })).toEqual([9]);
+    expect(await market.Mapping.findById(alerted._id).lean()).toMatchObject({ status: 'mapped', productId: alertedProduct.id });
+
+    // Stopping lets them go: the next round reads only what members still own.
+    await catalog.infra.producer!.send([
+      { key: watch.userId, envelope: newEvent('watchlist.removed@1', watch, { clock: systemClock }) },
+      { key: alert.userId, envelope: newEvent('alert.removed@1', alert, { clock: systemClock }) },
+    ]);
+    await waitFor(async () => (await market.Demand.countDocuments({})) === demandBefore, { timeoutMs: 30_000, message: 'the watch and the alert let go' });
+    const later = new Date();
+    await catalog.service.stockx!.sync.syncNow();
+    await waitFor(async () => (await snapshotsOf(mapped._id, 10)).some((x) => x.asOf >= later), { timeoutMs: 30_000, message: 'the next round' });
+    await drained();
+    expect(await market.Snapshot.countDocuments({ sneakerId: mapped._id, size: 4, asOf: { $gte: later } })).toBe(0);
+    expect(await market.Snapshot.countDocuments({ sneakerId: alerted._id, asOf: { $gte: later } })).toBe(0);
+  });
+});
+
+describe('the rate limit', () => {
+  it('counts StockX calls, not jobs: mapping a sneaker takes two calls of the budget, and the next read waits for the window', async () => {
+    await drained();
+    const windowMs = 5_000;
+    const budget = createCallBudget({ redis: catalog.infra.redis!, key: `stockx-budget-test:${randomUUID()}`, calls: 3, windowMs });
+    const settings = { apiUrl: `${sandbox.url}/v2`, apiKey: CLIENT.apiKey, timeoutMs: 3_000, circuitFailures: 3, circuitHalfOpenMs: 3_000, maxRetryAfterMs: 5_000, ratePerMinute: 3 };
+    const client = createStockxClient({ settings, link: catalog.service.stockx!.link, budget });
+    const { calls: before } = await sandboxCalls();
+    const started = Date.now();
+    const mapping = await mapSneaker(client, { _id: alerted._id, sku: alerted.sku! }, new Date());
+    expect(mapping.status).toBe('mapped');
+    const variant = mapping.variants[0]!;
+    await client.marketData(mapping.productId!, variant.variantId);
+    // Three calls so far (a search and the variants in one mapping, then a read): the budget is spent ...
+    expect(Date.now() - started).toBeLessThan(windowMs);
+    // ... so the fourth call waits for the window to turn.
+    await client.marketData(mapping.productId!, variant.variantId);
+    const { calls, recent } = await sandboxCalls();
+    expect(calls - before).toBe(4);
+    const seen = recent.slice(-4);
+    expect(seen[3]!.at - seen[0]!.at).toBeGreaterThanOrEqual(windowMs - 100);
+    expect(seen[2]!.at - seen[0]!.at).toBeLessThan(windowMs);
   });
 });
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, createPgPool, fixedClock, migrate, systemClock } from '@kicksight/platform';
 import { loadConfig } from '../config.ts';
 import { createValuations } from '../domain/daily-valuations.ts';
+import { valuationTimes } from '../domain/valuation.ts';
 import { JOB_NAMES, purgeProcessedEventsJob } from '../jobs/jobs.ts';
 
 const [job, flag, day] = process.argv.slice(2);
@@ -23,7 +24,7 @@ await migrate(config.DATABASE_URL, fileURLToPath(new URL('../store/migrations', 
 const pool = createPgPool(config.DATABASE_URL, { max: 2, name: 'collection-cli' });
 try {
   if (job === JOB_NAMES.snapshotValuations) {
-    const count = await createValuations({ pool, clock: systemClock }).takeSnapshots(day);
+    const count = await createValuations({ pool, clock: systemClock, valuedAt: valuationTimes(systemClock, config.MARKET_STALE_AFTER) }).takeSnapshots(day);
     process.stdout.write(`${job}: ${count} member(s) valued for ${day ?? 'today'}\n`);
   } else {
     const clock = day ? fixedClock(`${day}T23:59:59.999Z`) : systemClock;

@@ -7,7 +7,7 @@ import { byBrand, performers, rankedByPerformance, realisedOf, unrealisedOf, typ
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
 import { historyOf, pointOf, rangeStart } from './portfolio.ts';
-import { roundPercent, statsOf } from './valuation.ts';
+import { roundPercent, statsOf, type ValuationTime } from './valuation.ts';
 import { itemView } from './views.ts';
 
 /** How far back the value over time goes. */
@@ -16,12 +16,12 @@ const ANALYTICS_DAYS = 90;
 const held = (item: ValuedItem): HeldItem => ({ id: item.id, name: item.name, brand: item.brand, size: item.size, purchasePrice: item.purchasePrice, currentValue: item.currentValue });
 
 /** Advanced analytics of a collection and of its items (Unlimited members and admins). */
-export function createAdvancedAnalytics({ pool, clock, catalog, entitlements, logger }: { pool: Pool; clock: Clock; catalog: CatalogClient; entitlements: Entitlements; logger: Logger }) {
+export function createAdvancedAnalytics({ pool, clock, catalog, entitlements, logger, valuedAt }: { pool: Pool; clock: Clock; catalog: CatalogClient; entitlements: Entitlements; logger: Logger; valuedAt: () => ValuationTime }) {
   return {
     async ofCollection(caller: Caller) {
       await entitlements.assertAdvancedAnalytics(caller);
       const today = utcDay(clock.now());
-      const [all, removed, stored] = await Promise.all([items.all(pool, caller.id), removedItems.list(pool, caller.id), snapshots.between(pool, caller.id, rangeStart(today, ANALYTICS_DAYS), today)]);
+      const [all, removed, stored] = await Promise.all([items.all(pool, caller.id, valuedAt().freshSince), removedItems.list(pool, caller.id), snapshots.between(pool, caller.id, rangeStart(today, ANALYTICS_DAYS), today)]);
       const holdings = all.map(held);
       const totals = { items: all.length, value: all.reduce((sum, i) => sum + i.currentValue, 0), cost: all.reduce((sum, i) => sum + i.purchasePrice, 0) };
       const { best, worst } = performers(holdings);
@@ -38,14 +38,15 @@ export function createAdvancedAnalytics({ pool, clock, catalog, entitlements, lo
 
     async ofItem(caller: Caller, itemId: string) {
       await entitlements.assertAdvancedAnalytics(caller);
-      const all = await items.all(pool, caller.id);
+      const at = valuedAt();
+      const all = await items.all(pool, caller.id, at.freshSince);
       const item = all.find((candidate) => candidate.id === itemId);
       if (!item) throw AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
       const total = all.reduce((sum, i) => sum + i.currentValue, 0);
       const ranked = rankedByPerformance(all.map(held));
       const sameBrand = byBrand(all.map(held)).find((entry) => entry.brand === item.brand)!;
       return {
-        item: itemView(item),
+        item: itemView(item, at.now),
         valueOverTime: item.sneakerId ? await valueSeries(item.sneakerId, item.size, caller) : [],
         shareOfCollection: total === 0 ? 0 : roundPercent((item.currentValue / total) * 100),
         holdingDays: Math.max(0, Math.floor((clock.now().getTime() - dayStartMs(item.purchaseDate)) / DAY_MS)),

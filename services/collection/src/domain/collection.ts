@@ -26,7 +26,7 @@ import type { Entitlements } from './entitlements.ts';
 import { assertRoom } from './limits.ts';
 import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
-import { statsOf } from './valuation.ts';
+import { statsOf, type ValuationTime } from './valuation.ts';
 import { itemView, photoView } from './views.ts';
 import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
 import { netStatsOf, netValueOf } from './net-value.ts';
@@ -58,6 +58,8 @@ export interface CollectionDeps {
   tracker: SneakerTracker;
   entitlements: Entitlements;
   settings: LedgerSettingsStore;
+  /** Now, and the earliest time a market reading still counts. */
+  valuedAt: () => ValuationTime;
 }
 
 /**
@@ -65,7 +67,7 @@ export interface CollectionDeps {
  * transaction that inserts them, with the member's row locked, so concurrent adds never pass the
  * limit; every add, change and removal writes its event to the outbox in that same transaction.
  */
-export function createCollection({ pool, clock, tracker, entitlements, settings }: CollectionDeps) {
+export function createCollection({ pool, clock, tracker, entitlements, valuedAt, settings }: CollectionDeps) {
   const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
 
   function assertPurchaseDate(date: string | undefined): void {
@@ -115,31 +117,29 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
   }
 
   /** An item's view, with its sale in brief when it is sold. */
-  async function withSale(caller: Caller, item: ValuedItem) {
+  async function withSale(caller: Caller, item: ValuedItem, now: Date) {
     const sale = item.status === 'sold' ? await sales.ofItem(pool, caller.id, item.id) : undefined;
-    return itemView(item, { sale: sale ? saleBrief(sale) : null, netValue: null });
+    return itemView(item, now, { sale: sale ? saleBrief(sale) : null, netValue: null });
   }
 
   /** Net values are a ledger feature; they use the member's seller level and rating. */
   async function netValuation(caller: Caller, platform: FeePlatform) {
     await entitlements.assertLedger(caller);
     const options = feeOptionsOf(await settings.get(caller));
-    return { options, stats: async () => netStatsOf(await items.all(pool, caller.id), platform, clock.now(), options) };
+    const at = valuedAt();
+    return { options, stats: async () => netStatsOf(await items.all(pool, caller.id, at.freshSince), platform, at.now, options) };
   }
 
   return {
     async page(caller: Caller, query: CollectionQuery) {
-      const { items: rows, total, totals } = await items.page(pool, caller.id, {
-        brandKeys: query.brands,
-        order: itemOrderOf(query.sortBy, query.sortOrder),
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      });
-      if (query.valuation === 'market') return { items: rows.map((item) => itemView(item)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
+      const at = valuedAt();
+      const options = { brandKeys: query.brands, order: itemOrderOf(query.sortBy, query.sortOrder), limit: query.limit, offset: (query.page - 1) * query.limit };
+      const { items: rows, total, totals } = await items.page(pool, caller.id, options, at.freshSince);
+      if (query.valuation === 'market') return { items: rows.map((item) => itemView(item, at.now)), stats: statsOf(totals), ...paginate(total, query.page, query.limit) };
       const net = await netValuation(caller, query.platform);
-      const today = utcDay(clock.now());
+      const today = utcDay(at.now);
       return {
-        items: rows.map((item) => itemView(item, { sale: null, netValue: netValueOf(item, query.platform, today, net.options) })),
+        items: rows.map((item) => itemView(item, at.now, { sale: null, netValue: netValueOf(item, query.platform, today, net.options) })),
         stats: { ...statsOf(totals), net: await net.stats() },
         ...paginate(total, query.page, query.limit),
       };
@@ -147,14 +147,15 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
 
     /** The collection's totals; with a platform, the net value there beside them. */
     async stats(caller: Caller, platform?: FeePlatform) {
-      const gross = statsOf(await items.totals(pool, caller.id));
+      const gross = statsOf(await items.totals(pool, caller.id, valuedAt().freshSince));
       return platform === undefined ? gross : { ...gross, net: await (await netValuation(caller, platform)).stats() };
     },
 
     async get(caller: Caller, id: string) {
-      const item = await items.get(pool, caller.id, id);
+      const at = valuedAt();
+      const item = await items.get(pool, caller.id, id, at.freshSince);
       if (!item) throw notFound();
-      return { ...(await withSale(caller, item)), photos: (await photos.list(pool, item.id)).map(photoView) };
+      return { ...(await withSale(caller, item, at.now)), photos: (await photos.list(pool, item.id)).map(photoView) };
     },
 
     /** Adds items, all or none: refused as a whole past the member's allowance. */
@@ -167,13 +168,14 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
         const at = clock.now();
         const held = await collectors.lock(client, caller.id, at);
         assertRoom(allowance, held, prepared.length);
-        await items.insert(client, caller.id, prepared, at);
+        await items.insert(client, caller.id, prepared, at, valuedAt().freshSince);
         await collectors.addToCount(client, caller.id, prepared.length, at);
         const events = prepared.map((item, i) => itemEvent('collection.item_added@1', { ...item, userId: caller.id }, held + i + 1, context(caller)));
         await enqueueEvents(client, events, clock);
         await activity.add(client, prepared.map((item) => activityOf.itemAdded({ ...item, userId: caller.id }, at)));
       });
-      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id))).map((item) => itemView(item));
+      const at = valuedAt();
+      return (await items.byIds(pool, caller.id, prepared.map((item) => item.id), at.freshSince)).map((item) => itemView(item, at.now));
     },
 
     /**
@@ -185,7 +187,7 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         const count = await collectors.lock(client, caller.id, at);
-        const item = await items.lock(client, caller.id, id);
+        const item = await items.lock(client, caller.id, id, valuedAt().freshSince);
         if (!item) throw notFound();
         const manual = item.sneakerId === null;
         if (body.listing !== undefined && item.status === 'sold') throw AppError.badRequest(ITEM_SOLD_MESSAGE);
@@ -207,12 +209,14 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
         };
         const changed = (Object.keys(CHANGE_WORDS) as (keyof typeof CHANGE_WORDS)[]).filter((key) => fields[key] !== undefined && fields[key] !== item[key]).map((key) => CHANGE_WORDS[key]);
         await items.update(client, item.id, { ...fields, lastValue: item.currentValue }, at);
+        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [itemEvent('collection.item_updated@1', { ...item, size: body.size ?? item.size }, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemUpdated(item, changed, at)]);
       });
-      const updated = await items.get(pool, caller.id, id);
+      const valued = valuedAt();
+      const updated = await items.get(pool, caller.id, id, valued.freshSince);
       if (!updated) throw notFound();
-      return withSale(caller, updated);
+      return withSale(caller, updated, valued.now);
     },
 
     /** Removes an item; with a sold price the removal is a sale (a realised gain or loss). */
@@ -220,12 +224,13 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
-        const item = await items.lock(client, caller.id, id);
+        const item = await items.lock(client, caller.id, id, valuedAt().freshSince);
         if (!item) throw notFound();
         await removedItems.add(client, item, soldPrice ?? null, at);
         await items.delete(client, item.id);
         // A sold pair no longer counted against the collection's size.
         const count = await collectors.addToCount(client, caller.id, item.status === 'sold' ? 0 : -1, at);
+        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [itemEvent('collection.item_removed@1', item, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemRemoved(item, soldPrice ?? null, at)]);
       });
@@ -233,7 +238,7 @@ export function createCollection({ pool, clock, tracker, entitlements, settings 
     },
 
     /** Every item of a member, valued (export, analytics, recommendations). */
-    all: (caller: Caller): Promise<ValuedItem[]> => items.all(pool, caller.id),
+    all: (caller: Caller): Promise<ValuedItem[]> => items.all(pool, caller.id, valuedAt().freshSince),
   };
 }
 

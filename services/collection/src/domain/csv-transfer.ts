@@ -22,8 +22,8 @@ export class ImportRefused extends Error {
 }
 
 /** One CSV line of an item, in COLLECTION_CSV_COLUMNS order. */
-function csvLine(item: ValuedItem): CsvCell[] {
-  const view = itemView(item);
+function csvLine(item: ValuedItem, now: Date): CsvCell[] {
+  const view = itemView(item, now);
   const cells: Record<CollectionCsvColumn, CsvCell> = {
     sneakerId: view.sneakerId,
     name: formulaSafe(view.name),
@@ -62,8 +62,9 @@ export function createCsvTransfer({ collection, tracker, clock }: { collection: 
   return {
     async exportCsv(caller: Caller): Promise<string> {
       const all = await collection.all(caller);
+      const now = clock.now();
       const ordered = [...all].sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || (a.id < b.id ? -1 : 1));
-      return toCsv([COLLECTION_CSV_COLUMNS.map((column) => column.name), ...ordered.map(csvLine)]);
+      return toCsv([COLLECTION_CSV_COLUMNS.map((column) => column.name), ...ordered.map((item) => csvLine(item, now))]);
     },
 
     async importCsv(caller: Caller, text: string) {

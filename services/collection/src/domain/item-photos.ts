@@ -15,11 +15,11 @@ export function createItemPhotos({ pool, clock }: { pool: Pool; clock: Clock }) 
   return {
     /** Refuses early (before an upload is read) when the item is not the member's. */
     async assertItem(caller: Caller, itemId: string): Promise<void> {
-      if (!(await items.get(pool, caller.id, itemId))) throw notFound();
+      if (!(await items.isOwned(pool, caller.id, itemId))) throw notFound();
     },
 
     async list(caller: Caller, itemId: string) {
-      if (!(await items.get(pool, caller.id, itemId))) throw notFound();
+      if (!(await items.isOwned(pool, caller.id, itemId))) throw notFound();
       return (await photos.list(pool, itemId)).map(photoView);
     },
 
@@ -30,7 +30,7 @@ export function createItemPhotos({ pool, clock }: { pool: Pool; clock: Clock }) 
       const id = randomUUID();
       await withTransaction(pool, async (client) => {
         // The item's row lock makes concurrent uploads to one item count one after the other.
-        if (!(await items.lock(client, caller.id, itemId))) throw notFound();
+        if (!(await items.isOwned(client, caller.id, itemId, { lock: true }))) throw notFound();
         if ((await photos.count(client, itemId)) >= PHOTOS_PER_ITEM) throw AppError.conflict(PHOTO_LIMIT_MESSAGE, CollectionErrorCode.PHOTO_LIMIT);
         await photos.insert(client, { id, itemId, userId: caller.id, contentType, bytes }, clock.now());
       });

@@ -27,6 +27,7 @@ import type { Entitlements } from './entitlements.ts';
 import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
 import { saleBrief, saleView, summaryOf } from './sale-figures.ts';
 import { itemView } from './views.ts';
+import type { ValuationTime } from './valuation.ts';
 
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
 
@@ -84,13 +85,15 @@ export interface LedgerDeps {
   clock: Clock;
   entitlements: Entitlements;
   settings: LedgerSettingsStore;
+  /** Now, and the earliest time a market reading still counts. */
+  valuedAt: () => ValuationTime;
 }
 
 /**
  * The reseller ledger: recording and undoing sales, the sales list and the year's figures. A sale and its
  * event are written in one transaction with the member's row locked, so a pair is never sold twice.
  */
-export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps) {
+export function createLedger({ pool, clock, entitlements, settings, valuedAt }: LedgerDeps) {
   const context = (caller: Caller) => ({ clock, correlationId: caller.requestId });
 
   /**
@@ -99,10 +102,11 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
    */
   async function writeSales(client: PoolClient, caller: Caller, sold: { sale: NewSale; newItem?: NewItem }[], at: Date): Promise<SaleRecord[]> {
     const newItems = sold.flatMap((entry) => (entry.newItem ? [{ ...entry.newItem, status: 'sold' as const }] : []));
-    if (newItems.length > 0) await items.insert(client, caller.id, newItems, at);
+    if (newItems.length > 0) await items.insert(client, caller.id, newItems, at, valuedAt().freshSince);
     const owned = sold.filter((entry) => !entry.newItem).map((entry) => entry.sale.itemId);
     for (const itemId of owned) await items.update(client, itemId, { status: 'sold', listing: null }, at);
     if (owned.length > 0) await collectors.addToCount(client, caller.id, -owned.length, at);
+    await collectors.moveLedgerVersion(client, caller.id, at);
     await sales.insert(client, caller.id, sold.map((entry) => entry.sale), at);
     const records = await sales.ofItems(client, caller.id, sold.map((entry) => entry.sale.itemId));
     await enqueueEvents(client, records.map((record) => saleEvent('collection.item_sold@1', record, context(caller))), clock);
@@ -121,14 +125,15 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
       const [record] = await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
-        const item = await items.lock(client, caller.id, itemId);
+        const item = await items.lock(client, caller.id, itemId, valuedAt().freshSince);
         if (!item) throw notFound();
         if (item.status === 'sold') throw new AppError(400, SalesErrorCode.ALREADY_SOLD, ALREADY_SOLD_MESSAGE);
         if (item.costKnown && body.soldAt < item.purchaseDate) throw AppError.badRequest(SALE_BEFORE_PURCHASE_MESSAGE);
         return writeSales(client, caller, [{ sale: newSale(item.id, body, fees, 'manual') }], at);
       });
-      const item = await items.get(pool, caller.id, itemId);
-      return { sale: saleView(record!), item: itemView(item!, { sale: saleBrief(record!), netValue: null }) };
+      const at = valuedAt();
+      const item = await items.get(pool, caller.id, itemId, at.freshSince);
+      return { sale: saleView(record!), item: itemView(item!, at.now, { sale: saleBrief(record!), netValue: null }) };
     },
 
     /** Undoes a sale: the pair is owned again, and counted in the collection. */
@@ -137,17 +142,19 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
-        const item: ValuedItem | undefined = await items.lock(client, caller.id, itemId);
+        const item: ValuedItem | undefined = await items.lock(client, caller.id, itemId, valuedAt().freshSince);
         if (!item) throw notFound();
         const sale = await sales.ofItem(client, caller.id, item.id);
         if (!sale) throw new AppError(400, SalesErrorCode.NOT_SOLD, NOT_SOLD_MESSAGE);
         await sales.delete(client, sale.id);
         await items.update(client, item.id, { status: 'owned' }, at);
         await collectors.addToCount(client, caller.id, 1, at);
+        await collectors.moveLedgerVersion(client, caller.id, at);
         await enqueueEvents(client, [saleEvent('collection.sale_undone@1', sale, context(caller))], clock);
       });
-      const item = await items.get(pool, caller.id, itemId);
-      return itemView(item!);
+      const at = valuedAt();
+      const item = await items.get(pool, caller.id, itemId, at.freshSince);
+      return itemView(item!, at.now);
     },
 
     async list(caller: Caller, query: SalesQuery) {
@@ -156,15 +163,10 @@ export function createLedger({ pool, clock, entitlements, settings }: LedgerDeps
       return { sales: rows.map(saleView), ...paginate(total, query.page, query.limit) };
     },
 
-    /** The year's sales, as the summary and the export read them. */
-    async yearSales(caller: Caller, year: number) {
-      return (await sales.ofYear(pool, caller.id, year)).map(saleView);
-    },
-
     async summary(caller: Caller, year: number) {
       await entitlements.assertLedger(caller);
-      const [yearSales, held] = await Promise.all([sales.ofYear(pool, caller.id, year), sales.heldCount(pool, caller.id)]);
-      return summaryOf(year, yearSales.map(saleView), held);
+      const [groups, held] = await Promise.all([sales.yearGroups(pool, caller.id, year), sales.heldCount(pool, caller.id)]);
+      return summaryOf(year, groups, held);
     },
   };
 }

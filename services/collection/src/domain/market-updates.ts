@@ -10,7 +10,8 @@ import { observePrice } from './alert-crossing.ts';
 export const MARKET_CONSUMER = 'collection-market';
 
 /**
- * price.changed -> the market-price projection, then the price alerts it concerns. A size's price
+ * price.changed -> the market-price projection (the price, and the reading or sale behind it: bid, ask,
+ * source and time), then the price alerts it concerns. A size's price
  * changes only when the event's seq is newer than the one known, so a late or repeated event never
  * rolls a price back; items are never rewritten (their values are read through the projection).
  * Each alert whose watched price moved across its target fires alert.triggered once (unless paused), through the
@@ -21,11 +22,15 @@ export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock 
     pool,
     MARKET_CONSUMER,
     async (client, event) => {
-      const { sneakerId, size, price, seq } = event.data as EventData<'price.changed@1'>;
+      const { sneakerId, size, price, seq, source, asOf, highestBid, lowestAsk, latestSales } = event.data as EventData<'price.changed@1'>;
       // Catalog announces sizes' prices; a change without a size says nothing about any size.
       if (size === null) return;
       const at = clock.now();
-      const quote = await market.applyPrice(client, sneakerId, { size, price, seq }, at);
+      // A reading's change carries its bid and ask; any other change is a sale's (older events say no more).
+      const observed = { source: source ?? null, asOf: asOf ?? null };
+      const read = highestBid !== undefined || lowestAsk !== undefined;
+      const part = read ? { reading: { highestBid: highestBid ?? null, lowestAsk: lowestAsk ?? null, ...observed } } : { sale: { price, ...observed } };
+      const quote = await market.applyPrice(client, sneakerId, { size, price, seq, ...part, latestSales }, at);
       if (!quote || quote.alerts === 0) return;
       const events: OutgoingEvent[] = [];
       const entries: ActivityEntry[] = [];

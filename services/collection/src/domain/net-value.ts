@@ -3,13 +3,8 @@ import type { ValuedItem } from '../store/items.ts';
 import { gainLossOf, gainLossPercentOf } from './valuation.ts';
 import { costBasisOf } from './views.ts';
 
-/**
- * The highest bid known for the item's size, or null. The market projection does not carry bids yet,
- * so every pair is valued at its market price until it does.
- */
-export function highestBidOf(_item: ValuedItem): number | null {
-  return null;
-}
+/** The size's highest bid when a fresh one is known (the item's value then rests on it), else null. */
+export const highestBidOf = (item: ValuedItem): number | null => (item.valueBasis === 'highest_bid' ? item.currentValue : null);
 
 /** What selling the pair today on `platform` would pay out: the size's highest bid, else its market price, less the platform's fees. */
 export function netValueOf(item: ValuedItem, platform: FeePlatform, today: string, options: FeeOptions): NetValue {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CollectionErrorCode, PRICE_ALERTS_PER_USER, isAtPrice, targetAtCurrentPriceMessage, type PriceAlertBody, type PriceAlertUpdate } from '@kicksight/contracts';
-import { AppError, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
+import { AppError, enqueueEvents, withTransaction, type Clock, type Pool, type PoolClient } from '@kicksight/platform';
 import { activity } from '../store/activity.ts';
 import { alerts, type AlertRow } from '../store/alerts.ts';
 import { collectors } from '../store/collectors.ts';
 import { market } from '../store/market.ts';
+import { alertEvent } from '../events/publish.ts';
 import { activityOf } from './activity-entries.ts';
 import { observePrice } from './alert-crossing.ts';
 import type { Caller } from './caller.ts';
@@ -63,6 +64,7 @@ export function createPriceAlerts({ pool, clock, tracker }: { pool: Pool; clock:
         const start = startingPoint(size, body.targetPrice, await watchedPrice(client, body.sneakerId, size));
         const alert = { id, userId: caller.id, sneakerId: body.sneakerId, size, targetPrice: body.targetPrice };
         await alerts.insert(client, { ...alert, ...start }, at);
+        await enqueueEvents(client, [alertEvent('alert.created@1', alert, { clock, correlationId: caller.requestId })], clock);
         await activity.add(client, [activityOf.alertCreated(alert, facts.name, at)]);
       });
       const created = await alerts.get(pool, caller.id, id);
@@ -90,6 +92,7 @@ export function createPriceAlerts({ pool, clock, tracker }: { pool: Pool; clock:
       await withTransaction(pool, async (client) => {
         const removed = await alerts.delete(client, caller.id, id);
         if (!removed) throw notFound();
+        await enqueueEvents(client, [alertEvent('alert.removed@1', { id, userId: caller.id, ...removed }, { clock, correlationId: caller.requestId })], clock);
         await activity.add(client, [activityOf.alertRemoved({ id, userId: caller.id, ...removed }, clock.now())]);
       });
       return { id, removed: true };

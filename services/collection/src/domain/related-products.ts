@@ -4,6 +4,7 @@ import type { CatalogClient } from '../clients/catalog.ts';
 import { items } from '../store/items.ts';
 import type { Caller } from './caller.ts';
 import { behaviourSeeds, mergeRecommendations, recentSeeds, trendingAsRelated, type Seed } from './recommendations.ts';
+import type { ValuationTime } from './valuation.ts';
 
 const TRENDING_REASONS: Record<string, string> = { '24h': 'Trending today', '7d': 'Trending this week', '30d': 'Trending this month' };
 const RECOMMENDATION_KEY = 'collection:recommendations';
@@ -43,7 +44,7 @@ export const collectionKeyOf = (seeds: Seed[]): string =>
  * while fresh (30 minutes) and made for the collection as it is now (a pair added or removed makes them
  * again at once), kept an hour as a fallback when the catalogue cannot answer.
  */
-export function createRelatedProducts({ pool, redis, catalog, clock, logger }: { pool: Pool; redis: Redis; catalog: CatalogClient; clock: Clock; logger: Logger }) {
+export function createRelatedProducts({ pool, redis, catalog, clock, logger, valuedAt }: { pool: Pool; redis: Redis; catalog: CatalogClient; clock: Clock; logger: Logger; valuedAt: () => ValuationTime }) {
   const onBehalf = (caller: Caller) => ({ authorization: caller.authorization, requestId: caller.requestId });
   const owned = async (caller: Caller) => new Set(await items.ownedSneakers(pool, caller.id));
   const cacheKey = (caller: Caller, options: Options) => `${RECOMMENDATION_KEY}:${caller.id}:${options.strategy}:${options.limit}:${options.excludeOwned}`;
@@ -93,7 +94,7 @@ export function createRelatedProducts({ pool, redis, catalog, clock, logger }: {
   async function recommendations(caller: Caller, options: Options): Promise<Answer> {
     const [cached, catalogued] = await Promise.all([
       redis.get(cacheKey(caller, options)).then((text) => (text ? (JSON.parse(text) as Kept) : undefined), () => undefined),
-      items.all(pool, caller.id).then(catalogueSeedsOf),
+      items.all(pool, caller.id, valuedAt().freshSince).then(catalogueSeedsOf),
     ]);
     const fresh = cached && cached.collection === collectionKeyOf(catalogued) && clock.now().getTime() - Date.parse(cached.generatedAt) < RECOMMENDATIONS_FRESH_MS;
     if (cached && fresh) {
@@ -115,7 +116,7 @@ export function createRelatedProducts({ pool, redis, catalog, clock, logger }: {
     recommendations,
 
     async forItem(caller: Caller, itemId: string, options: Options): Promise<Answer> {
-      const item = await items.get(pool, caller.id, itemId);
+      const item = await items.get(pool, caller.id, itemId, valuedAt().freshSince);
       if (!item) throw AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
       if (!item.sneakerId || options.strategy === 'user-behavior' || options.strategy === 'trending') return recommendations(caller, options);
       const exclude = options.excludeOwned ? await owned(caller) : new Set<string>();
@@ -126,7 +127,7 @@ export function createRelatedProducts({ pool, redis, catalog, clock, logger }: {
 
     /** Makes the collection's recommendations again now, and keeps them. */
     async regenerate(caller: Caller, options: Options): Promise<Answer> {
-      const catalogued = catalogueSeedsOf(await items.all(pool, caller.id));
+      const catalogued = catalogueSeedsOf(await items.all(pool, caller.id, valuedAt().freshSince));
       const answer = await generate(caller, options, catalogued);
       await store(caller, options, answer, catalogued);
       return answer;

@@ -1,5 +1,5 @@
 import { DAY_MS, LONG_TERM_DAYS, type CollectionItemView, SALE_PLATFORMS, dayStartMs, type SalePlatform, type SaleView, type SalesSummary } from '@kicksight/contracts';
-import type { SaleRecord } from '../store/sales.ts';
+import type { SaleRecord, SalesGroup } from '../store/sales.ts';
 import { costBasisOf } from './views.ts';
 import { roundPercent } from './valuation.ts';
 
@@ -40,7 +40,7 @@ export function saleView(sale: SaleRecord): SaleView {
     realisedGain,
     returnOnCost: realisedGain === null || costBasis === null ? null : returnOnCostOf(realisedGain, costBasis),
     daysHeld,
-    term: daysHeld === null ? null : daysHeld > LONG_TERM_DAYS ? 'long' : 'short',
+    term: termOf(daysHeld),
     source: sale.source,
     needsCostBasis: !sale.costKnown,
     createdAt: sale.createdAt.toISOString(),
@@ -66,12 +66,11 @@ interface Totals {
 const emptyTotals = (): Totals => ({ sales: 0, revenue: 0, fees: 0, netProceeds: 0, cost: 0, realisedGain: 0 });
 
 /**
- * One sale's lines of the year's figures. A sale still waiting for its cost basis counts a cost of 0,
- * as the tax export writes it, so every total is revenue − fees − cost, and the export sums to them.
+ * Sales' lines of the year's figures from their sums. A sale still waiting for its cost basis counts a
+ * cost of 0, as the tax export writes it, so every total is revenue − fees − cost, and the export sums to them.
  */
-export function ledgerLine(sale: SaleView): Totals {
-  const cost = sale.costBasis ?? 0;
-  return { sales: 1, revenue: sale.salePrice, fees: sale.salePrice - sale.netProceeds, netProceeds: sale.netProceeds, cost, realisedGain: sale.netProceeds - cost };
+export function ledgerLine({ sales, revenue, fees, cost }: { sales: number; revenue: number; fees: number; cost: number }): Totals {
+  return { sales, revenue, fees, netProceeds: revenue - fees, cost, realisedGain: revenue - fees - cost };
 }
 
 function add(into: Totals, line: Totals): void {
@@ -83,8 +82,8 @@ function add(into: Totals, line: Totals): void {
   into.realisedGain += line.realisedGain;
 }
 
-/** A year's figures from its sales (`held`: pairs still owned or listed, for the sell-through). */
-export function summaryOf(year: number, yearSales: SaleView[], held: number): SalesSummary {
+/** A year's figures from its sales summed by month and platform (`held`: pairs still owned or listed, for the sell-through). */
+export function summaryOf(year: number, groups: SalesGroup[], held: number): SalesSummary {
   const total = emptyTotals();
   const months = Array.from({ length: 12 }, (_, i) => ({
     month: `${year}-${String(i + 1).padStart(2, '0')}`,
@@ -94,27 +93,29 @@ export function summaryOf(year: number, yearSales: SaleView[], held: number): Sa
   const platforms = new Map<SalePlatform, Totals>(SALE_PLATFORMS.map((platform) => [platform, emptyTotals()]));
   let daysHeld = 0;
   let timed = 0;
-  for (const sale of yearSales) {
-    const line = ledgerLine(sale);
+  let incomplete = 0;
+  for (const group of groups) {
+    const line = ledgerLine(group);
     add(total, line);
-    const month = months[Number(sale.soldAt.slice(5, 7)) - 1]!;
+    const month = months[group.month - 1]!;
     add(month, line);
-    month.gains.set(sale.platform, month.gains.get(sale.platform)! + line.realisedGain);
-    add(platforms.get(sale.platform)!, line);
-    if (sale.daysHeld !== null) {
-      daysHeld += sale.daysHeld;
-      timed += 1;
-    }
+    month.gains.set(group.platform, month.gains.get(group.platform)! + line.realisedGain);
+    add(platforms.get(group.platform)!, line);
+    daysHeld += group.daysHeld;
+    timed += group.timed;
+    incomplete += group.incomplete;
   }
-  const sold = yearSales.length;
   return {
     year,
     ...total,
     returnOnCost: returnOnCostOf(total.realisedGain, total.cost),
     averageDaysHeld: timed === 0 ? null : Math.round((daysHeld / timed) * 10) / 10,
-    sellThrough: sold + held === 0 ? 0 : roundPercent((sold / (sold + held)) * 100),
-    incomplete: yearSales.filter((sale) => sale.needsCostBasis).length,
+    sellThrough: total.sales + held === 0 ? 0 : roundPercent((total.sales / (total.sales + held)) * 100),
+    incomplete,
     byMonth: months.map(({ gains, ...month }) => ({ ...month, byPlatform: [...gains].map(([platform, realisedGain]) => ({ platform, realisedGain })) })),
     byPlatform: [...platforms].map(([platform, totals]) => ({ platform, ...totals })),
   };
 }
+
+/** A sale held more than a year is long-term. */
+export const termOf = (daysHeld: number | null): 'short' | 'long' | null => (daysHeld === null ? null : daysHeld > LONG_TERM_DAYS ? 'long' : 'short');

@@ -11,9 +11,9 @@ import {
   saleBodySchema,
   utcDay,
   type SaleBody,
-  type SaleView,
 } from '@kicksight/contracts';
-import { AppError, withTransaction, type Clock, type Pool } from '@kicksight/platform';
+import { AppError, withTransaction, type Clock, type Logger, type Pool, type Redis } from '@kicksight/platform';
+import { collectors } from '../store/collectors.ts';
 import type { NewItem } from '../store/items.ts';
 import type { Caller } from './caller.ts';
 import { CsvSyntaxError, formulaSafe, parseCsv, toCsv, type CsvCell, type CsvRecord } from './csv.ts';
@@ -23,18 +23,19 @@ import type { Entitlements } from './entitlements.ts';
 import { checkSale, feesOf, newSale, type Ledger } from './ledger.ts';
 import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
 import { centsToDollars, dollarsToCents } from './money.ts';
-import { ledgerLine, saleView } from './sale-figures.ts';
+import { ledgerLine, saleView, termOf } from './sale-figures.ts';
+import { sales, type ExportRow } from '../store/sales.ts';
 
 type ImportColumn = (typeof SALES_IMPORT_COLUMNS)[number]['name'];
 const REQUIRED: ImportColumn[] = ['name', 'brand', 'size', 'soldAt', 'platform', 'salePriceUsd'];
 const MONEY: ImportColumn[] = ['purchasePriceUsd', 'purchaseShippingUsd', 'purchaseTaxUsd', 'salePriceUsd', 'feesUsd', 'shippingCostUsd', 'otherFeesUsd'];
 
 /** "Nike Dunk Low Panda — size 10 — SKU DD1391-100": the pair as a tax form describes it. */
-const descriptionOf = (sale: SaleView): string => [sale.name, `size ${sale.size}`, ...(sale.sku ? [`SKU ${sale.sku}`] : [])].join(' — ');
+const descriptionOf = (sale: ExportRow): string => [sale.name, `size ${sale.size}`, ...(sale.sku ? [`SKU ${sale.sku}`] : [])].join(' — ');
 
 /** One line of the tax export, in SALES_EXPORT_COLUMNS order; its amounts are the summary's lines. */
-function exportLine(sale: SaleView): CsvCell[] {
-  const line = ledgerLine(sale);
+function exportLine(sale: ExportRow): CsvCell[] {
+  const line = ledgerLine({ sales: 1, ...sale });
   const cells: Record<(typeof SALES_EXPORT_COLUMNS)[number]['name'], CsvCell> = {
     description: formulaSafe(descriptionOf(sale)),
     dateAcquired: sale.purchaseDate,
@@ -43,7 +44,7 @@ function exportLine(sale: SaleView): CsvCell[] {
     costBasisUsd: centsToDollars(line.cost),
     feesUsd: centsToDollars(line.fees),
     gainUsd: centsToDollars(line.realisedGain),
-    term: sale.term,
+    term: termOf(sale.daysHeld),
     platform: sale.platform,
   };
   return SALES_EXPORT_COLUMNS.map((column) => cells[column.name]);
@@ -129,8 +130,14 @@ function readLine(cells: Cells, today: string): { item: Omit<NewItem, 'id'>; sal
   };
 }
 
+const EXPORT_KEY = 'collection:sales-export';
+/** A year's export is kept this long, under the version of the member's sales it was made from. */
+const EXPORT_KEPT_S = 3_600;
+
 export interface SalesCsvDeps {
   pool: Pool;
+  redis: Redis;
+  logger: Logger;
   clock: Clock;
   entitlements: Entitlements;
   settings: LedgerSettingsStore;
@@ -138,12 +145,18 @@ export interface SalesCsvDeps {
 }
 
 /** The tax year's export, and past sales imported from CSV (all lines or none). */
-export function createSalesCsv({ pool, clock, entitlements, settings, ledger }: SalesCsvDeps) {
+export function createSalesCsv({ pool, redis, logger, clock, entitlements, settings, ledger }: SalesCsvDeps) {
   return {
     async exportCsv(caller: Caller, year: number): Promise<string> {
       await entitlements.assertExpertLedger(caller);
-      const yearSales = await ledger.yearSales(caller, year);
-      return toCsv([SALES_EXPORT_COLUMNS.map((column) => column.name), ...yearSales.map(exportLine)]);
+      // Writing thousands of CSV lines is the costly part: the text is kept until the member's sales change.
+      const key = `${EXPORT_KEY}:${caller.id}:${year}:${await collectors.ledgerVersion(pool, caller.id)}`;
+      const kept = await redis.get(key).catch(() => null);
+      if (kept !== null) return kept;
+      const rows = await sales.exportRows(pool, caller.id, year);
+      const text = toCsv([SALES_EXPORT_COLUMNS.map((column) => column.name), ...rows.map(exportLine)]);
+      await redis.set(key, text, 'EX', EXPORT_KEPT_S).catch((err: unknown) => logger.warn({ err }, 'could not keep the sales export'));
+      return text;
     },
 
     async importCsv(caller: Caller, text: string) {

@@ -1,15 +1,18 @@
+import type { SneakerPrices } from '@kicksight/contracts';
 import { withTransaction, type Clock, type Pool } from '@kicksight/platform';
 import type { CatalogClient } from '../clients/catalog.ts';
 import { market, trackedSneakers, type SizePrice, type SneakerFacts } from '../store/market.ts';
 import type { Caller } from './caller.ts';
 
-/** The sizes' known prices from a catalogue answer, one per size. */
-export function knownPrices(sizes: { size: number; currentPrice: number | null; seq: number }[]): SizePrice[] {
+/** The sizes' known prices from a catalogue answer, one per size (the newest seq), with the reading and sales behind each. */
+export function knownPrices(sizes: SneakerPrices['sizes']): SizePrice[] {
   const bySize = new Map<number, SizePrice>();
-  for (const { size, currentPrice, seq } of sizes) {
+  for (const { size, currentPrice, seq, sale, reading, latestSales } of sizes) {
     if (currentPrice === null) continue;
     const known = bySize.get(size);
-    if (!known || known.seq < seq) bySize.set(size, { size, price: currentPrice, seq });
+    // Answers from before sizes carried their sales: the price stands for them.
+    const sold = sale === undefined ? { price: currentPrice, source: null, asOf: null } : (sale ?? undefined);
+    if (!known || known.seq < seq) bySize.set(size, { size, price: currentPrice, seq, sale: sold, reading: reading ?? undefined, latestSales });
   }
   return [...bySize.values()];
 }

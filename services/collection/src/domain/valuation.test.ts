@@ -1,21 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { currentValue, gainLossOf, gainLossPercentOf, statsOf } from './valuation.ts';
+import { gainLossOf, gainLossPercentOf, statsOf, valuationOf, valuationTimes, type SizeMarket } from './valuation.ts';
 
-describe('currentValue', () => {
-  it("takes the size's market price first", () => {
-    expect(currentValue({ sizePrice: 25_000, averagePrice: 20_000 }, 15_000)).toBe(25_000);
+const now = new Date('2026-11-27T10:00:00Z');
+const readAt = new Date('2026-11-27T09:56:00Z');
+const soldAt = new Date('2026-11-26T08:00:00Z');
+const market: SizeMarket = {
+  highestBid: 25_000,
+  lowestAsk: 30_000,
+  readingSource: 'stockx-api',
+  readingAt: readAt,
+  salePrice: 21_000,
+  saleSource: 'replay:stockx-2019-sales.csv',
+  saleAt: soldAt,
+  latestSales: [soldAt, new Date('2026-11-20T08:00:00Z'), new Date('2026-11-01T08:00:00Z')],
+  averagePrice: 22_000,
+};
+
+describe('how an item was valued', () => {
+  it('names a reading’s source and time when the value rests on its bid or ask', () => {
+    expect(valuationOf('highest_bid', market, now)).toEqual({ basis: 'highest_bid', source: 'stockx-api', asOf: readAt.toISOString(), stale: false, thin: false });
+    expect(valuationOf('lowest_ask', market, now)).toMatchObject({ source: 'stockx-api', asOf: readAt.toISOString(), stale: false });
   });
 
-  it("falls back to the sneaker's average price when the size has no price", () => {
-    expect(currentValue({ sizePrice: null, averagePrice: 20_000 }, 15_000)).toBe(20_000);
+  it('says the reading is stale when the value fell back to the size’s sales, and names the last sale', () => {
+    expect(valuationOf('last_sale', market, now)).toEqual({ basis: 'last_sale', source: 'replay:stockx-2019-sales.csv', asOf: soldAt.toISOString(), stale: true, thin: false });
+    expect(valuationOf('last_sale', { ...market, readingAt: null }, now)).toMatchObject({ stale: false });
   });
 
-  it('falls back to the last known value when the market knows nothing', () => {
-    expect(currentValue({ sizePrice: null, averagePrice: null }, 15_000)).toBe(15_000);
+  it('marks a size with fewer than 3 sales in 90 days thin, and says nothing of thinness it does not know', () => {
+    expect(valuationOf('last_sale', { ...market, latestSales: [soldAt, new Date('2026-06-01T00:00:00Z')] }, now).thin).toBe(true);
+    expect(valuationOf('highest_bid', { ...market, latestSales: [] }, now).thin).toBe(true);
+    expect(valuationOf('last_sale', { ...market, latestSales: null }, now).thin).toBe(false);
   });
 
-  it('keeps a market price of 0 rather than falling back', () => {
-    expect(currentValue({ sizePrice: 0, averagePrice: 20_000 }, 15_000)).toBe(0);
+  it('names no source for the sneaker’s average or the last known value', () => {
+    expect(valuationOf('sneaker_average', { ...market, latestSales: [] }, now)).toEqual({ basis: 'sneaker_average', source: null, asOf: null, stale: true, thin: false });
+    const none = { ...market, readingAt: null, readingSource: null, latestSales: null };
+    expect(valuationOf('last_known', none, now)).toEqual({ basis: 'last_known', source: null, asOf: null, stale: false, thin: false });
+  });
+
+  it('counts a reading as fresh from MARKET_STALE_AFTER before now', () => {
+    const at = valuationTimes({ now: () => now }, 6 * 3_600_000)();
+    expect(at).toEqual({ now, freshSince: new Date('2026-11-27T04:00:00Z') });
   });
 });
 

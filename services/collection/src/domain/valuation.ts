@@ -1,18 +1,52 @@
-import type { CollectionStats } from '@kicksight/contracts';
+import { isThinMarket, type CollectionStats, type ItemValuation, type ItemValueBasis } from '@kicksight/contracts';
+import type { Clock } from '@kicksight/platform';
 
-/** What the market says about an item's sneaker and size (cents; null where nothing is known). */
-export interface MarketQuote {
-  sizePrice: number | null;
+/** What collection knows of an item's size on the market (its latest reading and its sales' price) and of its sneaker. */
+export interface SizeMarket {
+  highestBid: number | null;
+  lowestAsk: number | null;
+  readingSource: string | null;
+  readingAt: Date | null;
+  salePrice: number | null;
+  saleSource: string | null;
+  saleAt: Date | null;
+  /** The size's latest sales' times, newest first; null when not known. */
+  latestSales: Date[] | null;
   averagePrice: number | null;
 }
 
+/** When a valuation is made: now, and the earliest time a market reading still counts (MARKET_STALE_AFTER before now). */
+export interface ValuationTime {
+  now: Date;
+  freshSince: Date;
+}
+
+/** The valuation time at each call of the clock. */
+export const valuationTimes =
+  (clock: Clock, staleAfterMs: number) =>
+  (): ValuationTime => {
+    const now = clock.now();
+    return { now, freshSince: new Date(now.getTime() - staleAfterMs) };
+  };
+
+const READING_BASES: readonly ItemValueBasis[] = ['highest_bid', 'lowest_ask'];
+const SIZE_BASES: readonly ItemValueBasis[] = [...READING_BASES, 'last_sale'];
+
 /**
- * An item's value: its size's market price, else the sneaker's average price, else its last known
- * value (an item added by hand has no market: its value is the last one known, its purchase price
- * at first). The store's valued-item query applies the same rule in SQL to sort by value.
+ * How an item was valued, given the number the store's rule took (store/valuation-sql.ts): the source
+ * and time of the reading or sale behind it, whether the size's reading was too old to count, and
+ * whether the size's market is thin (a number resting on the size, whose sales are few).
  */
-export function currentValue(market: MarketQuote, lastValue: number): number {
-  return market.sizePrice ?? market.averagePrice ?? lastValue;
+export function valuationOf(basis: ItemValueBasis, market: SizeMarket, now: Date): ItemValuation {
+  const fromReading = READING_BASES.includes(basis);
+  const observed = fromReading ? { source: market.readingSource, at: market.readingAt } : basis === 'last_sale' ? { source: market.saleSource, at: market.saleAt } : { source: null, at: null };
+  return {
+    basis,
+    source: observed.source,
+    asOf: observed.at ? observed.at.toISOString() : null,
+    stale: market.readingAt !== null && !fromReading,
+    thin: SIZE_BASES.includes(basis) && market.latestSales !== null && isThinMarket(market.latestSales.map((at) => at.getTime()), now),
+  };
 }
 
 /** Percent with two decimals (12.345 -> 12.35). */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CollectionErrorCode, WATCHLIST_ENTRIES_PER_USER } from '@kicksight/contracts';
-import { AppError, withTransaction, type Clock, type Pool } from '@kicksight/platform';
+import { AppError, enqueueEvents, withTransaction, type Clock, type Pool } from '@kicksight/platform';
 import { activity } from '../store/activity.ts';
 import { collectors } from '../store/collectors.ts';
 import { watchlist, type WatchlistRow } from '../store/watchlist.ts';
+import { watchlistEvent } from '../events/publish.ts';
 import { activityOf } from './activity-entries.ts';
 import type { Caller } from './caller.ts';
 import type { SneakerTracker } from './sneaker-tracker.ts';
@@ -29,6 +30,7 @@ export function createWatchlist({ pool, clock, tracker }: { pool: Pool; clock: C
         if (!(await watchlist.insert(client, { id, userId: caller.id, sneakerId }, at))) {
           throw AppError.conflict('This sneaker is already on your watchlist', CollectionErrorCode.ALREADY_ON_WATCHLIST);
         }
+        await enqueueEvents(client, [watchlistEvent('watchlist.added@1', { id, userId: caller.id, sneakerId }, { clock, correlationId: caller.requestId })], clock);
         await activity.add(client, [activityOf.watchlistAdded({ id, userId: caller.id, sneakerId }, facts.name, at)]);
       });
       const entry = await watchlist.get(pool, caller.id, id);
@@ -40,6 +42,7 @@ export function createWatchlist({ pool, clock, tracker }: { pool: Pool; clock: C
       await withTransaction(pool, async (client) => {
         const removed = await watchlist.delete(client, caller.id, id);
         if (!removed) throw notFound();
+        await enqueueEvents(client, [watchlistEvent('watchlist.removed@1', { id, userId: caller.id, sneakerId: removed.sneakerId }, { clock, correlationId: caller.requestId })], clock);
         await activity.add(client, [activityOf.watchlistRemoved({ id, userId: caller.id, sneakerId: removed.sneakerId }, clock.now())]);
       });
       return { id, removed: true };

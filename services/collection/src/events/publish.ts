@@ -33,3 +33,13 @@ export function alertTriggeredEvent(
   };
   return { key: alert.userId, envelope: newEvent('alert.triggered@1', data, context) };
 }
+
+/** A price alert set or removed: catalog reads the market of the sizes members alert on. Keyed by the member. */
+export function alertEvent(key: 'alert.created@1' | 'alert.removed@1', alert: { id: string; userId: string; sneakerId: string; size: number | null }, context: { clock: Clock; correlationId?: string }): OutgoingEvent {
+  return { key: alert.userId, envelope: newEvent(key, { userId: alert.userId, alertId: alert.id, sneakerId: alert.sneakerId, size: alert.size }, context) };
+}
+
+/** A sneaker watched or no longer: catalog reads the market of every size members watch. Keyed by the member. */
+export function watchlistEvent(key: 'watchlist.added@1' | 'watchlist.removed@1', entry: { id: string; userId: string; sneakerId: string }, context: { clock: Clock; correlationId?: string }): OutgoingEvent {
+  return { key: entry.userId, envelope: newEvent(key, { userId: entry.userId, entryId: entry.id, sneakerId: entry.sneakerId }, context) };
+}

@@ -82,10 +82,10 @@ export const alerts = {
     await client.query('UPDATE price_alert SET target_price = $2, last_side = $3, last_price = $4, paused_at = $5 WHERE id = $1', [id, change.targetPrice, change.lastSide, change.lastPrice, change.pausedAt]);
   },
 
-  async delete(client: PoolClient, userId: string, id: string): Promise<{ sneakerId: string; targetPrice: number } | undefined> {
+  async delete(client: PoolClient, userId: string, id: string): Promise<{ sneakerId: string; size: number | null; targetPrice: number } | undefined> {
     if (!UUID.test(id)) return undefined;
-    const { rows } = await client.query<{ sneaker_id: string; target_price: number }>('DELETE FROM price_alert WHERE user_id = $1 AND id = $2 RETURNING sneaker_id, target_price', [userId, id]);
-    return rows[0] && { sneakerId: rows[0].sneaker_id, targetPrice: rows[0].target_price };
+    const { rows } = await client.query<{ sneaker_id: string; size: number | null; target_price: number }>('DELETE FROM price_alert WHERE user_id = $1 AND id = $2 RETURNING sneaker_id, size, target_price', [userId, id]);
+    return rows[0] && { sneakerId: rows[0].sneaker_id, size: rows[0].size, targetPrice: rows[0].target_price };
   },
 
   /** The alerts a price change of a sneaker's size concerns (that size's, and those without a size), locked. */

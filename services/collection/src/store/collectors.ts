@@ -57,4 +57,18 @@ export const collectors = {
       [userId, settings, at],
     );
   },
+
+  /** Moves the version of the member's sales (in the transaction that changes them). */
+  async moveLedgerVersion(client: PoolClient, userId: string, at: Date): Promise<void> {
+    await client.query(
+      `INSERT INTO collector (user_id, ledger_version, updated_at) VALUES ($1, 1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET ledger_version = collector.ledger_version + 1, updated_at = EXCLUDED.updated_at`,
+      [userId, at],
+    );
+  },
+
+  async ledgerVersion(q: Queryable, userId: string): Promise<number> {
+    const { rows } = await q.query<{ ledger_version: string }>('SELECT ledger_version FROM collector WHERE user_id = $1', [userId]);
+    return Number(rows[0]?.ledger_version ?? 0);
+  },
 };

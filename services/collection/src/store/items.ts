@@ -1,6 +1,8 @@
-import type { Condition, ItemStatus, SalePlatform } from '@kicksight/contracts';
+import type { Condition, ItemStatus, ItemValueBasis, SalePlatform } from '@kicksight/contracts';
 import type { PoolClient, Queryable } from '@kicksight/platform';
 import type { ItemOrder, SortKey } from '../domain/sorting.ts';
+import type { SizeMarket } from '../domain/valuation.ts';
+import { basisSql, marketJoins, valueSql } from './valuation-sql.ts';
 
 /** An item with what the market says about it now. */
 export interface ValuedItem {
@@ -20,10 +22,11 @@ export interface ValuedItem {
   lastValue: number;
   addedAt: Date;
   updatedAt: Date;
-  sizePrice: number | null;
-  averagePrice: number | null;
-  /** The valuation rule (domain/valuation.ts) in SQL, so pages can be sorted by value and gain. */
+  /** What the market says about the item's size and sneaker. */
+  market: SizeMarket;
+  /** The valuation rule (store/valuation-sql.ts), so pages can be sorted by value and gain, and the number it took. */
   currentValue: number;
+  valueBasis: ItemValueBasis;
   photoCount: number;
   sku: string | null;
   purchasedFrom: string | null;
@@ -65,18 +68,20 @@ export interface Totals {
   cost: number;
 }
 
-const VALUE = 'COALESCE(mp.price, sm.average_price, i.last_value)';
+/** The placeholder of the earliest time a market reading still counts, in every valued statement (its last parameter). */
+const valued = (freshSince: string) => `${valueSql(freshSince)} AS current_value, ${basisSql(freshSince)} AS value_basis`;
 const LEDGER_COLUMNS = 'i.sku, i.purchased_from, i.purchase_shipping, i.purchase_tax, i.cost_known, i.status, i.listing_platform, i.ask_price';
 /** Pairs still held (owned or listed); a sold pair lives on in the sales. */
 export const HELD = "i.status <> 'sold'";
 
-const VALUED = `
+/** The market columns an item's valuation shows (its basis' source and time, stale, thin). */
+const MARKET_COLUMNS = `mp.highest_bid, mp.lowest_ask, mp.reading_source, mp.reading_at, mp.sale_price, mp.sale_source, mp.sale_at, mp.latest_sales, sm.average_price`;
+
+const VALUED = (freshSince: string) => `
   SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.brand_key, i.colorway, i.size, i.image_url, i.retail_price,
          i.purchase_price, to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value,
-         i.added_at, i.updated_at, ${LEDGER_COLUMNS}, mp.price AS size_price, sm.average_price, ${VALUE} AS current_value
-    FROM item i
-    LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
-    LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id`;
+         i.added_at, i.updated_at, ${LEDGER_COLUMNS}, ${MARKET_COLUMNS}, ${valued(freshSince)}
+    FROM item i ${marketJoins()}`;
 
 const PHOTO_COUNT = '(SELECT count(*) FROM photo ph WHERE ph.item_id = v.id) AS photo_count';
 
@@ -98,9 +103,19 @@ const itemOf = (row: Row): ValuedItem => ({
   lastValue: row.last_value as number,
   addedAt: row.added_at as Date,
   updatedAt: row.updated_at as Date,
-  sizePrice: row.size_price as number | null,
-  averagePrice: row.average_price as number | null,
+  market: {
+    highestBid: row.highest_bid as number | null,
+    lowestAsk: row.lowest_ask as number | null,
+    readingSource: row.reading_source as string | null,
+    readingAt: row.reading_at as Date | null,
+    salePrice: row.sale_price as number | null,
+    saleSource: row.sale_source as string | null,
+    saleAt: row.sale_at as Date | null,
+    latestSales: row.latest_sales as Date[] | null,
+    averagePrice: row.average_price as number | null,
+  },
   currentValue: row.current_value as number,
+  valueBasis: row.value_basis as ItemValueBasis,
   photoCount: Number(row.photo_count ?? 0),
   sku: (row.sku as string | null | undefined) ?? null,
   purchasedFrom: (row.purchased_from as string | null | undefined) ?? null,
@@ -134,22 +149,18 @@ const TOTALS = `
 
 /** Every item of the member, valued with the narrow columns sorting and the totals need. */
 const NARROW_VALUED = `
-  SELECT i.id, i.brand_key, i.added_at, i.purchase_date, i.purchase_price, ${VALUE} AS current_value
-    FROM item i
-    LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
-    LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+  SELECT i.id, i.brand_key, i.added_at, i.purchase_date, i.purchase_price, ${valueSql('$5')} AS current_value
+    FROM item i ${marketJoins()}
    WHERE i.user_id = $1 AND ${HELD}`;
 
 /** The page's rows read in full, valued, in the page's order. */
 const pageRows = (order: ItemOrder) => `
   SELECT i.id, i.user_id, i.sneaker_id, i.name, i.brand, i.colorway, i.size, i.image_url, i.retail_price, i.purchase_price,
          to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date, i.condition, i.notes, i.last_value, i.added_at, i.updated_at, ${LEDGER_COLUMNS},
-         mp.price AS size_price, sm.average_price, ${VALUE} AS current_value,
+         ${MARKET_COLUMNS}, ${valued('$5')},
          (SELECT count(*) FROM photo ph WHERE ph.item_id = i.id) AS photo_count
     FROM page p
-    JOIN item i ON i.id = p.id
-    LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
-    LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+    JOIN item i ON i.id = p.id ${marketJoins()}
    ORDER BY ${orderBy(order, 'p')}`;
 
 /**
@@ -180,11 +191,14 @@ function pageQuery(order: ItemOrder): { name: string; text: string } {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const items = {
-  /** One page of a member's items (of the given brand keys), the matching count and the whole collection's totals, in one round trip. */
-  async page(q: Queryable, userId: string, options: { brandKeys: string[]; order: ItemOrder; limit: number; offset: number }): Promise<{ items: ValuedItem[]; total: number; totals: Totals }> {
+  /**
+   * One page of a member's items (of the given brand keys), the matching count and the whole collection's totals, in one round trip.
+   * Every valued read takes `freshSince`: the earliest time a market reading still counts.
+   */
+  async page(q: Queryable, userId: string, options: { brandKeys: string[]; order: ItemOrder; limit: number; offset: number }, freshSince: Date): Promise<{ items: ValuedItem[]; total: number; totals: Totals }> {
     const { rows } = await q.query({
       ...pageQuery(options.order),
-      values: [userId, options.brandKeys.length > 0 ? options.brandKeys : null, options.limit, options.offset],
+      values: [userId, options.brandKeys.length > 0 ? options.brandKeys : null, options.limit, options.offset, freshSince],
     });
     const first = rows[0] as Row;
     return {
@@ -194,45 +208,50 @@ export const items = {
     };
   },
 
-  async get(q: Queryable, userId: string, id: string): Promise<ValuedItem | undefined> {
+  async get(q: Queryable, userId: string, id: string, freshSince: Date): Promise<ValuedItem | undefined> {
     if (!UUID.test(id)) return undefined;
-    const { rows } = await q.query(`SELECT v.*, ${PHOTO_COUNT} FROM (${VALUED} WHERE i.user_id = $1 AND i.id = $2) v`, [userId, id]);
+    const { rows } = await q.query(`SELECT v.*, ${PHOTO_COUNT} FROM (${VALUED('$3')} WHERE i.user_id = $1 AND i.id = $2) v`, [userId, id, freshSince]);
     return rows[0] ? itemOf(rows[0] as Row) : undefined;
+  },
+
+  /** Whether the item is the member's; with `lock`, its row is locked for this transaction. */
+  async isOwned(q: Queryable, userId: string, id: string, { lock = false } = {}): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    const { rowCount } = await q.query(`SELECT 1 FROM item WHERE user_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [userId, id]);
+    return rowCount === 1;
   },
 
   /** The item, locked for a change in this transaction. */
-  async lock(client: PoolClient, userId: string, id: string): Promise<ValuedItem | undefined> {
+  async lock(client: PoolClient, userId: string, id: string, freshSince: Date): Promise<ValuedItem | undefined> {
     if (!UUID.test(id)) return undefined;
-    const { rows } = await client.query(`${VALUED} WHERE i.user_id = $1 AND i.id = $2 FOR UPDATE OF i`, [userId, id]);
+    const { rows } = await client.query(`${VALUED('$3')} WHERE i.user_id = $1 AND i.id = $2 FOR UPDATE OF i`, [userId, id, freshSince]);
     return rows[0] ? itemOf(rows[0] as Row) : undefined;
   },
 
-  async byIds(q: Queryable, userId: string, ids: string[]): Promise<ValuedItem[]> {
-    const { rows } = await q.query(`SELECT v.*, ${PHOTO_COUNT} FROM (${VALUED} WHERE i.user_id = $1 AND i.id = ANY($2::uuid[])) v ORDER BY v.added_at, v.id`, [userId, ids]);
+  async byIds(q: Queryable, userId: string, ids: string[], freshSince: Date): Promise<ValuedItem[]> {
+    const { rows } = await q.query(`SELECT v.*, ${PHOTO_COUNT} FROM (${VALUED('$3')} WHERE i.user_id = $1 AND i.id = ANY($2::uuid[])) v ORDER BY v.added_at, v.id`, [userId, ids, freshSince]);
     return rows.map(itemOf);
   },
 
   /** Every pair a member holds, valued (analytics, export, recommendations, net value), latest added first. */
-  async all(q: Queryable, userId: string): Promise<ValuedItem[]> {
-    const { rows } = await q.query(`${VALUED} WHERE i.user_id = $1 AND ${HELD} ORDER BY i.added_at DESC, i.id DESC`, [userId]);
+  async all(q: Queryable, userId: string, freshSince: Date): Promise<ValuedItem[]> {
+    const { rows } = await q.query(`${VALUED('$2')} WHERE i.user_id = $1 AND ${HELD} ORDER BY i.added_at DESC, i.id DESC`, [userId, freshSince]);
     return rows.map(itemOf);
   },
 
-  async totals(q: Queryable, userId: string): Promise<Totals> {
+  async totals(q: Queryable, userId: string, freshSince: Date): Promise<Totals> {
     const { rows } = await q.query(
-      `SELECT count(*) AS items, COALESCE(sum(${VALUE}), 0) AS value, COALESCE(sum(i.purchase_price), 0) AS cost
-         FROM item i
-         LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
-         LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+      `SELECT count(*) AS items, COALESCE(sum(${valueSql('$2')}), 0) AS value, COALESCE(sum(i.purchase_price), 0) AS cost
+         FROM item i ${marketJoins()}
         WHERE i.user_id = $1 AND ${HELD}`,
-      [userId],
+      [userId, freshSince],
     );
     const row = rows[0] as Row;
     return { items: row.items as number, value: row.value as number, cost: row.cost as number };
   },
 
   /** Inserts items; each starts with its market value as last known value (its purchase price without one). */
-  async insert(client: PoolClient, userId: string, newItems: NewItem[], at: Date): Promise<void> {
+  async insert(client: PoolClient, userId: string, newItems: NewItem[], at: Date, freshSince: Date): Promise<void> {
     const records = newItems.map((item, ord) => ({
       ord,
       id: item.id,
@@ -259,14 +278,13 @@ export const items = {
       `INSERT INTO item (id, user_id, sneaker_id, name, brand, brand_key, colorway, size, image_url, retail_price, purchase_price,
                          purchase_date, condition, notes, sku, purchased_from, purchase_shipping, purchase_tax, cost_known, status, last_value, added_at, updated_at)
        SELECT x.id, $1, x.sneaker_id, x.name, x.brand, x.brand_key, x.colorway, x.size, x.image_url, x.retail_price, x.purchase_price,
-              x.purchase_date, x.condition, x.notes, x.sku, x.purchased_from, x.purchase_shipping, x.purchase_tax, x.cost_known, x.status, COALESCE(mp.price, sm.average_price, x.purchase_price),
+              x.purchase_date, x.condition, x.notes, x.sku, x.purchased_from, x.purchase_shipping, x.purchase_tax, x.cost_known, x.status, ${valueSql('$4', 'x.purchase_price')},
               $2::timestamptz + x.ord * interval '1 microsecond', $2::timestamptz + x.ord * interval '1 microsecond'
          FROM jsonb_to_recordset($3::jsonb) AS x(ord integer, id uuid, sneaker_id text, name text, brand text, brand_key text, colorway text,
               size double precision, image_url text, retail_price integer, purchase_price integer, purchase_date date, condition text, notes text,
               sku text, purchased_from text, purchase_shipping integer, purchase_tax integer, cost_known boolean, status text)
-         LEFT JOIN market_price mp ON mp.sneaker_id = x.sneaker_id AND mp.size = x.size
-         LEFT JOIN sneaker_market sm ON sm.sneaker_id = x.sneaker_id`,
-      [userId, at, JSON.stringify(records)],
+         ${marketJoins('x')}`,
+      [userId, at, JSON.stringify(records), freshSince],
     );
   },
 

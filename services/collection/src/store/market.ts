@@ -10,11 +10,33 @@ export interface SneakerFacts {
   retailPrice: number | null;
 }
 
+/** A size's market price as price.changed (or the catalogue, when seeding) gives it. */
 export interface SizePrice {
   size: number;
   price: number;
   seq: number;
+  /** The latest market reading of the size: its bid and ask (null where the market had none), source and time (ISO). */
+  reading?: { highestBid: number | null; lowestAsk: number | null; source: string | null; asOf: string | null };
+  /** The price the size's sales set, with its latest sale's source and time (ISO). */
+  sale?: { price: number; source: string | null; asOf: string | null };
+  /** The size's latest sales' times (ISO), newest first. */
+  latestSales?: string[];
 }
+
+/** One size's row as the statement below reads it (a part left out keeps what the store holds; a reading without a time counts as old). */
+const incomingRow = ({ size, price, seq, reading, sale, latestSales }: SizePrice) => ({
+  size,
+  price,
+  seq,
+  highest_bid: reading?.highestBid ?? null,
+  lowest_ask: reading?.lowestAsk ?? null,
+  reading_source: reading?.source ?? null,
+  reading_at: reading ? (reading.asOf ?? new Date(0).toISOString()) : null,
+  sale_price: sale?.price ?? null,
+  sale_source: sale?.source ?? null,
+  sale_at: sale?.asOf ?? null,
+  latest_sales: latestSales ?? null,
+});
 
 /** What the market says about a sneaker now. */
 export interface SneakerQuote {
@@ -25,19 +47,31 @@ export interface SneakerQuote {
 /**
  * Upserts size prices whose seq is newer than the stored one (an older or repeated seq changes
  * nothing), then recomputes the sneaker's average and lowest price from its sizes, in one statement.
- * Answers the sneaker's new quote, or undefined when no price changed. The quote also says how many
- * price alerts watch the sneaker, so callers skip looking for them when there are none.
+ * A reading replaces the size's reading (bid, ask, source, time) and a sale's price the size's sale
+ * price (with its source and time); each keeps the other. Answers the sneaker's new quote, or
+ * undefined when no price changed. The quote also says how many price alerts watch the sneaker, so
+ * callers skip looking for them when there are none.
  */
 async function upsertPrices(client: Queryable, sneakerId: string, prices: SizePrice[], at: Date): Promise<(SneakerQuote & { alerts: number }) | undefined> {
   const { rows } = await client.query<{ average_price: number | null; lowest_price: number | null; alerts: number }>(
     `WITH incoming AS (
-       SELECT x.size, x.price, x.seq FROM jsonb_to_recordset($2::jsonb) AS x(size double precision, price integer, seq bigint)
+       SELECT x.* FROM jsonb_to_recordset($2::jsonb) AS x(size double precision, price integer, seq bigint, highest_bid integer, lowest_ask integer,
+              reading_source text, reading_at timestamptz, sale_price integer, sale_source text, sale_at timestamptz, latest_sales timestamptz[])
      ),
      applied AS (
-       INSERT INTO market_price (sneaker_id, size, price, seq, updated_at)
-       SELECT $1, size, price, seq, $3 FROM incoming
-       ON CONFLICT (sneaker_id, size) DO UPDATE SET price = EXCLUDED.price, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at
-        WHERE market_price.seq < EXCLUDED.seq
+       INSERT INTO market_price AS mp (sneaker_id, size, price, seq, updated_at, highest_bid, lowest_ask, reading_source, reading_at, sale_price, sale_source, sale_at, latest_sales)
+       SELECT $1, size, price, seq, $3, highest_bid, lowest_ask, reading_source, reading_at, sale_price, sale_source, sale_at, latest_sales FROM incoming
+       ON CONFLICT (sneaker_id, size) DO UPDATE SET
+         price = EXCLUDED.price, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at,
+         highest_bid = CASE WHEN EXCLUDED.reading_at IS NULL THEN mp.highest_bid ELSE EXCLUDED.highest_bid END,
+         lowest_ask = CASE WHEN EXCLUDED.reading_at IS NULL THEN mp.lowest_ask ELSE EXCLUDED.lowest_ask END,
+         reading_source = CASE WHEN EXCLUDED.reading_at IS NULL THEN mp.reading_source ELSE EXCLUDED.reading_source END,
+         reading_at = COALESCE(EXCLUDED.reading_at, mp.reading_at),
+         sale_price = COALESCE(EXCLUDED.sale_price, mp.sale_price),
+         sale_source = CASE WHEN EXCLUDED.sale_price IS NULL THEN mp.sale_source ELSE EXCLUDED.sale_source END,
+         sale_at = CASE WHEN EXCLUDED.sale_price IS NULL THEN mp.sale_at ELSE EXCLUDED.sale_at END,
+         latest_sales = COALESCE(EXCLUDED.latest_sales, mp.latest_sales)
+        WHERE mp.seq < EXCLUDED.seq
        RETURNING size, price
      ),
      prices AS (
@@ -51,7 +85,7 @@ async function upsertPrices(client: Queryable, sneakerId: string, prices: SizePr
      ON CONFLICT (sneaker_id) DO UPDATE
        SET average_price = EXCLUDED.average_price, lowest_price = EXCLUDED.lowest_price, sizes = EXCLUDED.sizes, updated_at = EXCLUDED.updated_at
      RETURNING average_price, lowest_price, (SELECT count(*)::integer FROM price_alert WHERE sneaker_id = $1) AS alerts`,
-    [sneakerId, JSON.stringify(prices), at],
+    [sneakerId, JSON.stringify(prices.map(incomingRow)), at],
   );
   const row = rows[0];
   return row && { averagePrice: row.average_price, lowestPrice: row.lowest_price, alerts: row.alerts };

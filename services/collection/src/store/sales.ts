@@ -74,6 +74,39 @@ const recordOf = (row: Row): SaleRecord => ({
   costKnown: row.cost_known as boolean,
 });
 
+/** Every selling cost of a sale, and its cost basis (0 while it waits for one): the summary's and the export's terms. */
+const SELLING_COSTS = '(s.fees_total + s.shipping_cost + s.other_fees)';
+const COST_OR_ZERO = 'CASE WHEN i.cost_known THEN i.purchase_price + i.purchase_shipping + i.purchase_tax ELSE 0 END';
+
+/** A year's sales of one month on one platform, summed. */
+export interface SalesGroup {
+  /** 1 to 12. */
+  month: number;
+  platform: SalePlatform;
+  sales: number;
+  revenue: number;
+  fees: number;
+  cost: number;
+  /** Days held summed over the `timed` sales whose purchase is known. */
+  daysHeld: number;
+  timed: number;
+  incomplete: number;
+}
+
+/** One sale as the tax export writes it. */
+export interface ExportRow {
+  name: string;
+  size: number;
+  sku: string | null;
+  purchaseDate: string | null;
+  soldAt: string;
+  platform: SalePlatform;
+  revenue: number;
+  fees: number;
+  cost: number;
+  daysHeld: number | null;
+}
+
 export interface SalesFilter {
   year?: number;
   platform?: SalePlatform;
@@ -152,17 +185,62 @@ export const sales = {
     return { rows: rows.map(recordOf), total: counted.rows[0]!.total };
   },
 
-  /** Every sale of a member in a year, oldest first (the summary and the tax export). */
-  async ofYear(q: Queryable, userId: string, year: number): Promise<SaleRecord[]> {
-    const { text, values } = where(userId, { year });
-    const { rows } = await q.query(`${RECORD} WHERE ${text} ORDER BY s.sold_at, s.created_at, s.id`, values);
-    return rows.map(recordOf);
-  },
-
   /** The marketplace order numbers of a member's sales already imported from `source`. */
   async externalIds(q: Queryable, userId: string, source: SaleSource): Promise<Set<string>> {
     const { rows } = await q.query<{ external_id: string }>('SELECT external_id FROM sale WHERE user_id = $1 AND source = $2 AND external_id IS NOT NULL', [userId, source]);
     return new Set(rows.map((row) => row.external_id));
+  },
+
+  /** A year's sales summed by month and platform (at most 48 groups): what the summary folds. */
+  async yearGroups(q: Queryable, userId: string, year: number): Promise<SalesGroup[]> {
+    const { text, values } = where(userId, { year });
+    const { rows } = await q.query<Record<string, string | number>>(
+      `SELECT extract(month FROM s.sold_at)::int AS month, s.platform, count(*)::int AS sales,
+              sum(s.sale_price)::bigint AS revenue, sum(${SELLING_COSTS})::bigint AS fees, sum(${COST_OR_ZERO})::bigint AS cost,
+              COALESCE(sum(s.sold_at - i.purchase_date) FILTER (WHERE i.cost_known), 0)::bigint AS days_held,
+              count(*) FILTER (WHERE i.cost_known)::int AS timed, count(*) FILTER (WHERE NOT i.cost_known)::int AS incomplete
+         FROM sale s JOIN item i ON i.id = s.item_id
+        WHERE ${text}
+        GROUP BY 1, 2`,
+      values,
+    );
+    return rows.map((row) => ({
+      month: Number(row.month),
+      platform: row.platform as SalePlatform,
+      sales: Number(row.sales),
+      revenue: Number(row.revenue),
+      fees: Number(row.fees),
+      cost: Number(row.cost),
+      daysHeld: Number(row.days_held),
+      timed: Number(row.timed),
+      incomplete: Number(row.incomplete),
+    }));
+  },
+
+  /** A year's sales as the tax export writes them, oldest first: the amounts summed as the summary sums them. */
+  async exportRows(q: Queryable, userId: string, year: number): Promise<ExportRow[]> {
+    const { text, values } = where(userId, { year });
+    const { rows } = await q.query<Record<string, string | number | boolean | null>>(
+      `SELECT i.name, i.size, i.sku, CASE WHEN i.cost_known THEN to_char(i.purchase_date, 'YYYY-MM-DD') END AS purchase_date,
+              to_char(s.sold_at, 'YYYY-MM-DD') AS sold_at, s.platform, s.sale_price, ${SELLING_COSTS} AS fees, ${COST_OR_ZERO} AS cost,
+              CASE WHEN i.cost_known THEN s.sold_at - i.purchase_date END AS days_held
+         FROM sale s JOIN item i ON i.id = s.item_id
+        WHERE ${text}
+        ORDER BY s.sold_at, s.created_at, s.id`,
+      values,
+    );
+    return rows.map((row) => ({
+      name: row.name as string,
+      size: row.size as number,
+      sku: row.sku as string | null,
+      purchaseDate: row.purchase_date as string | null,
+      soldAt: row.sold_at as string,
+      platform: row.platform as SalePlatform,
+      revenue: row.sale_price as number,
+      fees: row.fees as number,
+      cost: row.cost as number,
+      daysHeld: row.days_held as number | null,
+    }));
   },
 
   /** How many pairs a member still holds (owned or listed): the other half of sell-through. */

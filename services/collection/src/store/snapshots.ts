@@ -1,6 +1,7 @@
 import type { Queryable } from '@kicksight/platform';
 import { HELD } from './items.ts';
 import { pointOf, type ValuationPoint } from '../domain/portfolio.ts';
+import { marketJoins, valueSql } from './valuation-sql.ts';
 
 export const snapshots = {
   /**
@@ -8,18 +9,16 @@ export const snapshots = {
    * at the market prices known now (a day's snapshot taken again replaces the earlier one).
    * Answers how many members were valued.
    */
-  async takeAll(q: Queryable, day: string, at: Date): Promise<number> {
+  async takeAll(q: Queryable, day: string, at: Date, freshSince: Date): Promise<number> {
     const { rowCount } = await q.query(
       `INSERT INTO valuation_snapshot (user_id, day, total_value, total_cost, item_count, taken_at)
-       SELECT i.user_id, $1::date, sum(COALESCE(mp.price, sm.average_price, i.last_value)), sum(i.purchase_price), count(*), $2
-         FROM item i
-         LEFT JOIN market_price mp ON mp.sneaker_id = i.sneaker_id AND mp.size = i.size
-         LEFT JOIN sneaker_market sm ON sm.sneaker_id = i.sneaker_id
+       SELECT i.user_id, $1::date, sum(${valueSql('$3')}), sum(i.purchase_price), count(*), $2
+         FROM item i ${marketJoins()}
         WHERE i.added_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC' AND ${HELD}
         GROUP BY i.user_id
        ON CONFLICT (user_id, day) DO UPDATE
          SET total_value = EXCLUDED.total_value, total_cost = EXCLUDED.total_cost, item_count = EXCLUDED.item_count, taken_at = EXCLUDED.taken_at`,
-      [day, at],
+      [day, at, freshSince],
     );
     return rowCount ?? 0;
   },

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import type { PlanName } from '@kicksight/contracts';
+import type { EventData, PlanName } from '@kicksight/contracts';
 import { createBillingClient, createEventProducer, newEvent, systemClock, type EventProducer, type Pool, type Kafka } from '@kicksight/platform';
 import { Cleanups, deadUrl, jsonClient, serviceUrlEnv, stackEnv, startBffProcess, startTestService, startTokenIssuer, testKafka, uniqueName, waitFor, type FaultableStore, type JsonClient, type TestService } from '@kicksight/testkit';
 import { createApp } from '../../src/app.ts';
@@ -33,12 +33,15 @@ export interface CollectionStack {
   /** A request through the BFF with any body (multipart, CSV). */
   send(method: string, path: string, token: string, body?: RequestInit['body'], headers?: Record<string, string>): Promise<Response>;
   /** Publishes a price.changed event and answers its id. */
-  priceChanged(data: { sneakerId: string; size: number; price: number; previous?: number | null; seq: number }): Promise<string>;
+  priceChanged(data: PriceChange): Promise<string>;
   close(): Promise<void>;
 }
 
 /** A sneaker id in the catalogue's format, unique to this run. */
 export const sneakerId = (): string => randomBytes(12).toString('hex');
+
+/** A price.changed as catalog sends it, for one size; the previous price may be left out. */
+export type PriceChange = Omit<EventData<'price.changed@1'>, 'previous' | 'size'> & { size: number; previous?: number | null };
 
 /** Collection behind the BFF, with stubs of catalog and billing; the stores in `faults` are reached through proxies the test can cut. */
 export async function startCollectionStack(env: Record<string, string> = {}, faults: FaultableStore[] = []): Promise<CollectionStack> {
@@ -112,9 +115,9 @@ export async function startCollectionStack(env: Record<string, string> = {}, fau
         return { id, token: await issuer.mint({ id, role }) };
       },
       send: (method, path, token, body, headers = {}) => fetch(`${bff.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } }),
-      async priceChanged({ sneakerId: id, size, price, previous = null, seq }) {
-        const envelope = newEvent('price.changed@1', { sneakerId: id, size, price, previous, seq }, { clock: systemClock });
-        await producer.send([{ key: id, envelope }]);
+      async priceChanged({ previous = null, ...change }) {
+        const envelope = newEvent('price.changed@1', { ...change, previous }, { clock: systemClock });
+        await producer.send([{ key: change.sneakerId, envelope }]);
         return envelope.id;
       },
       close: () => cleanups.run(),
@@ -132,7 +135,7 @@ export async function applied(pool: Pool, eventId: string): Promise<boolean> {
 }
 
 /** Publishes price changes in order and waits until the consumer has applied them all. */
-export async function applyPrices(stack: CollectionStack, ...changes: { sneakerId: string; size: number; price: number; seq: number }[]): Promise<void> {
+export async function applyPrices(stack: CollectionStack, ...changes: PriceChange[]): Promise<void> {
   const ids: string[] = [];
   for (const change of changes) ids.push(await stack.priceChanged(change));
   await waitFor(async () => (await Promise.all(ids.map((id) => applied(stack.pool, id)))).every(Boolean), { message: 'price changes applied' });

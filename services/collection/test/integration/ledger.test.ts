@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/domain/csv.ts';
 import { dollarsToCents } from '../../src/domain/money.ts';
-import { outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
+import { applyPrices, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
 
 let stack: CollectionStack;
 beforeAll(async () => {
@@ -151,23 +151,25 @@ describe('recording a sale', () => {
 });
 
 describe('net value of what is still owned', () => {
-  it('values each owned pair at its market price less the platform’s fees, with gross and net side by side in the stats', async () => {
+  it('values each owned pair at its size’s highest bid, else its market price, less the platform’s fees, with gross and net side by side in the stats', async () => {
     const member = await stack.member({ plan: 'premium' });
     const sneaker = stack.catalog.add({ id: sneakerId(), name: 'Air Jordan 1', brand: 'Jordan', colorway: 'Chicago', retailPrice: 17_000, sizes: { '10': 25_000, '11': 30_000 } });
     await stack.api.post('/api/collections', { sneakerId: sneaker.id, size: 10, purchasePrice: 20_000, purchaseTax: 1_000, purchaseDate: '2026-01-10' }, member.token);
     await stack.api.post('/api/collections', { sneakerId: sneaker.id, size: 11, purchasePrice: 20_000, purchaseDate: '2026-01-10' }, member.token);
+    // StockX reads size 11: someone bids $280 for it.
+    await applyPrices(stack, { sneakerId: sneaker.id, size: 11, price: 30_000, seq: 2, source: 'stockx-api', asOf: new Date().toISOString(), highestBid: 28_000, lowestAsk: 32_000 });
 
     const stockx = await stack.api.get('/api/collections?valuation=net&platform=stockx&sortBy=value-high', member.token);
     expect(stockx.status).toBe(200);
     expect(stockx.body.data.items.map((item: { netValue: unknown }) => item.netValue)).toEqual([
-      { platform: 'stockx', basis: 'market', grossPrice: 30_000, fees: 3_600, value: 26_400, gainLoss: 6_400 },
-      { platform: 'stockx', basis: 'market', grossPrice: 25_000, fees: 3_000, value: 22_000, gainLoss: 1_000 },
+      { platform: 'stockx', basis: 'bid', grossPrice: 28_000, fees: 2_520 + 840, value: 24_640, gainLoss: 4_640 },
+      { platform: 'stockx', basis: 'market', grossPrice: 25_000, fees: 2_250 + 750, value: 22_000, gainLoss: 1_000 },
     ]);
-    expect(stockx.body.data.stats).toMatchObject({ totalValue: 55_000, net: { platform: 'stockx', totalValue: 48_400, totalGainLoss: 48_400 - 41_000 } });
+    expect(stockx.body.data.stats).toMatchObject({ totalValue: 53_000, net: { platform: 'stockx', totalValue: 46_640, totalGainLoss: 46_640 - 41_000 } });
 
     const ebay = await stack.api.get('/api/collections?valuation=net&platform=ebay&sortBy=value-high', member.token);
-    expect(ebay.body.data.items[0].netValue).toMatchObject({ platform: 'ebay', fees: 2_400, value: 27_600 });
-    expect((await stack.api.get('/api/collections/stats?platform=ebay', member.token)).body.data.net).toMatchObject({ totalValue: 27_600 + 23_000 });
+    expect(ebay.body.data.items[0].netValue).toMatchObject({ platform: 'ebay', basis: 'bid', fees: 2_240, value: 25_760 });
+    expect((await stack.api.get('/api/collections/stats?platform=ebay', member.token)).body.data.net).toMatchObject({ totalValue: 25_760 + 23_000 });
     expect((await stack.api.get('/api/collections', member.token)).body.data.items[0].netValue).toBeNull();
     expect((await stack.api.get('/api/collections?valuation=net&platform=craigslist', member.token)).status).toBe(400);
   });
@@ -225,6 +227,12 @@ describe("the year's figures", () => {
     expect(sumDollars(column(rows, header!, 'gainUsd'))).toBe(summary.realisedGain);
     expect(column(rows, header!, 'term')).toEqual(['long', 'short', 'short']);
     expect(rows[0]![0]).toBe('Pair, "sold" 2025-02-10 — size 10 — SKU DD1391-100');
+
+    // The export follows every change of the sales: an undone sale leaves it at once.
+    const firstSold = (await stack.api.get('/api/sales?year=2025&platform=stockx', member.token)).body.data.sales[0];
+    await stack.api.delete(`/api/collections/${firstSold.itemId as string}/sale`, undefined, member.token);
+    const after = parseCsv(await (await stack.send('GET', '/api/sales/export.csv?year=2025', member.token)).text());
+    expect(after).toHaveLength(3);
 
     const empty = await stack.send('GET', '/api/sales/export.csv?year=2019', member.token);
     expect((await empty.text()).trim()).toBe(header!.join(','));

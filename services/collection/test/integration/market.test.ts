@@ -30,6 +30,26 @@ describe('the market-price projection', () => {
     expect(rows).toEqual([{ price: 27_500, seq: 6 }]);
   });
 
+  it('keeps each size’s latest reading (bid, ask, source, time) and its sales’ price (source, time) apart', async () => {
+    const s = sneaker({});
+    const row = async () => (await stack.pool.query('SELECT price, seq, highest_bid, lowest_ask, reading_source, reading_at, sale_price, sale_source, sale_at, latest_sales FROM market_price WHERE sneaker_id = $1 AND size = 10', [s.id])).rows[0];
+    const soldAt = '2026-11-26T08:00:00.000Z';
+    const readAt = '2026-11-27T09:58:00.000Z';
+    await prices({ sneakerId: s.id, size: 10, price: 21_000, seq: 1, source: 'replay:stockx-2019-sales.csv', asOf: soldAt, latestSales: [soldAt] });
+    const sold = { sale_price: 21_000, sale_source: 'replay:stockx-2019-sales.csv', sale_at: new Date(soldAt), latest_sales: [new Date(soldAt)] };
+    expect(await row()).toEqual({ price: 21_000, seq: 1, highest_bid: null, lowest_ask: null, reading_source: null, reading_at: null, ...sold });
+    await prices({ sneakerId: s.id, size: 10, price: 25_000, seq: 2, source: 'stockx-api', asOf: readAt, highestBid: 25_000, lowestAsk: null, latestSales: [soldAt] });
+    const read = { highest_bid: 25_000, lowest_ask: null, reading_source: 'stockx-api', reading_at: new Date(readAt) };
+    expect(await row()).toEqual({ price: 25_000, seq: 2, ...read, ...sold });
+    // A later sale sets the price and the sale's columns; the reading stays as it was read.
+    const resold = '2026-11-27T10:05:00.000Z';
+    await prices({ sneakerId: s.id, size: 10, price: 22_000, seq: 3, source: 'replay:market-feed', asOf: resold, latestSales: [resold, soldAt] });
+    expect(await row()).toEqual({ price: 22_000, seq: 3, ...read, sale_price: 22_000, sale_source: 'replay:market-feed', sale_at: new Date(resold), latest_sales: [new Date(resold), new Date(soldAt)] });
+    // A repeated older reading changes nothing.
+    await prices({ sneakerId: s.id, size: 10, price: 30_000, seq: 2, source: 'stockx-api', asOf: readAt, highestBid: 30_000, lowestAsk: 31_000 });
+    expect(await row()).toMatchObject({ price: 22_000, seq: 3, highest_bid: 25_000 });
+  });
+
   it("values a size without its own price at the sneaker's average, which follows the other sizes", async () => {
     const member = await stack.member();
     const s = sneaker({ '9': 20_000, '11': 30_000 });
@@ -50,6 +70,56 @@ describe('the market-price projection', () => {
     const again = await stack.api.post('/api/collections', { sneakerId: s.id, size: 10, purchasePrice: 1 }, member.token);
     expect(again.body.data.currentValue).toBe(21_000);
     expect(stack.catalog.calls.filter((c) => c.path === `/internal/sneakers/${s.id}/prices`)).toHaveLength(calls);
+  });
+});
+
+describe('valuation', () => {
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const REPLAY = 'replay:stockx-2019-sales.csv';
+
+  it('values a pair by a fresh highest bid, else its lowest ask, else the size’s sales, and says which number, from where and when', async () => {
+    const member = await stack.member();
+    const s = sneaker({ '10': 20_000 });
+    const item = (await stack.api.post('/api/collections', { sneakerId: s.id, size: 10, purchasePrice: 15_000 }, member.token)).body.data;
+    const valued = async () => (await stack.api.get(`/api/collections/${item.id}`, member.token)).body.data;
+    const soldAt = ago(120);
+    await prices({ sneakerId: s.id, size: 10, price: 21_000, seq: 2, source: REPLAY, asOf: soldAt, latestSales: [soldAt, ago(3_000), ago(6_000)] });
+    expect(await valued()).toMatchObject({ currentValue: 21_000, gainLoss: 6_000, valuation: { basis: 'last_sale', source: REPLAY, asOf: soldAt, stale: false, thin: false } });
+
+    const readAt = ago(4);
+    await prices({ sneakerId: s.id, size: 10, price: 25_000, seq: 3, source: 'stockx-api', asOf: readAt, highestBid: 25_000, lowestAsk: 30_000 });
+    expect(await valued()).toMatchObject({ currentValue: 25_000, valuation: { basis: 'highest_bid', source: 'stockx-api', asOf: readAt, stale: false, thin: false } });
+
+    await prices({ sneakerId: s.id, size: 10, price: 29_000, seq: 4, source: 'stockx-api', asOf: readAt, highestBid: null, lowestAsk: 29_000 });
+    expect(await valued()).toMatchObject({ currentValue: 29_000, valuation: { basis: 'lowest_ask', source: 'stockx-api', stale: false } });
+  });
+
+  it('falls back to the size’s sales once the reading is older than MARKET_STALE_AFTER, and says the reading is stale; lists and totals agree', async () => {
+    const member = await stack.member();
+    const s = sneaker({ '10': 20_000 });
+    const item = (await stack.api.post('/api/collections', { sneakerId: s.id, size: 10, purchasePrice: 15_000 }, member.token)).body.data;
+    const manual = (await stack.api.post('/api/collections', { name: 'My Custom Pair', brand: 'Nike', size: 9, purchasePrice: 9_000 }, member.token)).body.data;
+    const soldAt = ago(60 * 24 * 100);
+    await prices({ sneakerId: s.id, size: 10, price: 21_000, seq: 2, source: REPLAY, asOf: soldAt, latestSales: [soldAt] });
+    // Read seven hours ago (MARKET_STALE_AFTER is 6 h): too old to count.
+    const readAt = ago(7 * 60);
+    await prices({ sneakerId: s.id, size: 10, price: 40_000, seq: 3, source: 'stockx-api', asOf: readAt, highestBid: 40_000, lowestAsk: 45_000, latestSales: [soldAt] });
+    const one = (await stack.api.get(`/api/collections/${item.id}`, member.token)).body.data;
+    // The size's one sale is 100 days old: a thin market.
+    expect(one).toMatchObject({ currentValue: 21_000, valuation: { basis: 'last_sale', source: REPLAY, asOf: soldAt, stale: true, thin: true } });
+
+    const page = (await stack.api.get('/api/collections?sortBy=value-high', member.token)).body.data;
+    expect(page.items.map((i: { id: string; currentValue: number; valuation: { basis: string } }) => [i.id, i.currentValue, i.valuation.basis])).toEqual([
+      [item.id, 21_000, 'last_sale'],
+      [manual.id, 9_000, 'last_known'],
+    ]);
+    expect(page.items[1].valuation).toEqual({ basis: 'last_known', source: null, asOf: null, stale: false, thin: false });
+    expect(page.stats.totalValue).toBe(30_000);
+
+    // A fresh reading counts again.
+    const fresh = ago(1);
+    await prices({ sneakerId: s.id, size: 10, price: 38_000, seq: 4, source: 'stockx-api', asOf: fresh, highestBid: 38_000, lowestAsk: 45_000, latestSales: [soldAt] });
+    expect((await stack.api.get('/api/collections/stats', member.token)).body.data.totalValue).toBe(47_000);
   });
 });
 
@@ -145,6 +215,20 @@ describe('the watchlist', () => {
     expect((await stack.api.delete(`/api/watchlist/${added.body.data.id}`, undefined, other.token)).status).toBe(404);
     expect((await stack.api.delete(`/api/watchlist/${added.body.data.id}`, undefined, member.token)).status).toBe(200);
     expect((await stack.api.get('/api/watchlist', member.token)).body.data).toEqual([]);
+  });
+
+  it('announces watched sneakers and price alerts through the outbox, so the market of those sizes is read', async () => {
+    const member = await stack.member();
+    const s = sneaker({ '9': 30_000, '10': 28_000 });
+    const entry = (await stack.api.post('/api/watchlist', { sneakerId: s.id }, member.token)).body.data;
+    const alert = (await stack.api.post('/api/price-alerts', { sneakerId: s.id, targetPrice: 20_000, size: 9 }, member.token)).body.data;
+    await stack.api.delete(`/api/watchlist/${entry.id}`, undefined, member.token);
+    await stack.api.delete(`/api/price-alerts/${alert.id}`, undefined, member.token);
+    const mine = async (type: string) => (await outboxEvents(stack.pool, `${type}@1`)).filter((e) => e.key === member.id).map((e) => e.data);
+    expect(await mine('watchlist.added')).toEqual([{ userId: member.id, entryId: entry.id, sneakerId: s.id }]);
+    expect(await mine('watchlist.removed')).toEqual([{ userId: member.id, entryId: entry.id, sneakerId: s.id }]);
+    expect(await mine('alert.created')).toEqual([{ userId: member.id, alertId: alert.id, sneakerId: s.id, size: 9 }]);
+    expect(await mine('alert.removed')).toEqual([{ userId: member.id, alertId: alert.id, sneakerId: s.id, size: 9 }]);
   });
 });
 

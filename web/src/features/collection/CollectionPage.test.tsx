@@ -5,7 +5,8 @@ import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import CollectionPage from './CollectionPage.tsx';
 
 const stats = { totalValue: 45_000, totalCost: 40_000, totalGainLoss: 5_000, gainLossPercent: 12.5, totalItems: 2, averageValue: 22_500 };
-const item = (id: string, name: string, currentValue: number, purchasePrice: number) => ({
+const replayed = { basis: 'last_sale', source: 'replay:stockx-2019-sales.csv', asOf: new Date(Date.now() - 150 * 60_000).toISOString(), stale: false, thin: false };
+const item = (id: string, name: string, currentValue: number, purchasePrice: number, valuation: Record<string, unknown> = replayed) => ({
   id,
   sneakerId: 'a'.repeat(24),
   name,
@@ -25,6 +26,7 @@ const item = (id: string, name: string, currentValue: number, purchasePrice: num
   updatedAt: '2026-11-01T00:00:00Z',
   photoCount: 0,
   sneaker: { id: null, name, brand: 'Nike', colorway: '', imageUrl: null, retailPrice: null, size: 10 },
+  valuation,
 });
 const page = (items: unknown[], s = stats) => ({ items, stats: s, page: 1, limit: 20, total: items.length, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
 const usage = (canAddToCollection: boolean) => ({ tier: 'trial', collectionItemsUsed: 5, collectionItemsLimit: 5, canAddToCollection, searchesUsed: 0, searchesLimit: 10 });
@@ -58,6 +60,26 @@ describe('the collection page', () => {
     expect(screen.getByRole('region', { name: 'Average Value' }).textContent).toContain('$225');
     expect(screen.getByRole('article', { name: 'Dunk Low Panda' }).textContent).toContain('+$50 (+25.0%)');
     expect(screen.getByRole('heading', { name: 'Discover Similar Sneakers' })).toBeTruthy();
+  });
+
+  it('says on each card which number its value rests on, with the source and age, replayed sales as replayed, stale and thin markets marked', async () => {
+    const live = { basis: 'highest_bid', source: 'stockx-api', asOf: new Date(Date.now() - 4 * 60_000).toISOString(), stale: false, thin: false };
+    const fellBack = { ...replayed, stale: true, thin: true };
+    stubApi({
+      'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000, live), item('2', 'Air Max 1', 20_000, 20_000, fellBack), item('3', 'My Custom Pair', 9_000, 9_000, { basis: 'last_known', source: null, asOf: null, stale: false, thin: false })]),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+    });
+    render();
+    const dunk = await screen.findByRole('article', { name: 'Dunk Low Panda' });
+    expect(within(dunk).getByText('StockX · 4 min ago · highest bid')).toBeTruthy();
+    expect(within(dunk).queryByText('stale')).toBeNull();
+    const airMax = screen.getByRole('article', { name: 'Air Max 1' });
+    expect(within(airMax).getByText('Replayed public sales (2019 sample, shifted to today) · 2 h ago · last sale')).toBeTruthy();
+    expect(within(airMax).getByText('stale')).toBeTruthy();
+    expect(within(airMax).getByText('thin market')).toBeTruthy();
+    expect(airMax.textContent).not.toContain('StockX');
+    expect(within(screen.getByRole('article', { name: 'My Custom Pair' })).getByText('Last known value')).toBeTruthy();
   });
 
   it("shows the empty state with 'Add Your First Sneaker'", async () => {

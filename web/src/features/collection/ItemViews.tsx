@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { collectionQueries, type CollectionItem } from './api.ts';
 import { usePhotoUrl } from './usePhotoUrl.ts';
-import { SneakerImage } from '../market/index.ts';
+import { SneakerImage, ValuationNote } from '../market/index.ts';
 import { markFromCollection } from './from-collection.ts';
 import { Badge, Button, Card, Change, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 import { conditionLabel } from './item-form.ts';
@@ -27,6 +27,7 @@ const ItemCard = styled(Card)`
   dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; font-size: 13px; }
   dt { color: ${({ theme }) => theme.colors.textMuted}; }
   dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+  dd > [data-value-basis] { display: flex; margin-top: 2px; }
   .actions { display: flex; gap: 8px; margin-top: auto; }
 `;
 
@@ -36,6 +37,8 @@ const Table = styled.div`
   th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; white-space: nowrap; }
   th { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 600; }
   td.num { text-align: right; font-variant-numeric: tabular-nums; }
+  td.value { white-space: normal; min-width: 180px; }
+  td.value > [data-value-basis] { display: flex; margin-top: 2px; }
 `;
 
 interface ItemActions {
@@ -92,7 +95,10 @@ export function ItemGrid({ items, onEdit, onRemove, onSell }: { items: Collectio
               </div>
               <dl>
                 <dt>{valueLabelOf(item)}</dt>
-                <dd>{formatMoney(shown.value)}</dd>
+                <dd>
+                  {formatMoney(shown.value)}
+                  {!item.netValue && <ValuationNote valuation={item.valuation} />}
+                </dd>
                 <dt>Purchase price</dt>
                 <dd>{formatMoney(item.purchasePrice)}</dd>
                 <dt>Gain/Loss</dt>
@@ -145,7 +151,10 @@ export function ItemList({ items, onEdit, onRemove, onSell }: { items: Collectio
                 <td>US {item.size}</td>
                 <td>{conditionLabel(item.condition)}</td>
                 <td className="num">{formatMoney(item.purchasePrice)}</td>
-                <td className="num">{formatMoney(shown.value)}</td>
+                <td className="num value">
+                  {formatMoney(shown.value)}
+                  {!item.netValue && <ValuationNote valuation={item.valuation} />}
+                </td>
                 <td className="num">{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</td>
                 <td>
                   <SellButton item={item} onSell={onSell} />{' '}

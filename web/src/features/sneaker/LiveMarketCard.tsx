@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ValueBasis } from '@kicksight/contracts';
 import { isLiveSource, provenanceLine } from '@kicksight/contracts/provenance';
 import { Badge, Card, CardTitle, Muted, formatMoney } from '../../ui/index.ts';
+import { VALUE_BASIS_LABELS } from '../market/index.ts';
 import { sneakerQueries } from './api.ts';
 import { Table } from './RecentSalesTable.tsx';
-
-const BASIS_LABELS: Record<ValueBasis, string> = { highest_bid: 'highest bid', lowest_ask: 'lowest ask', last_sale: 'last sale' };
 
 /**
  * The live market of each size a source read (StockX's highest bid and lowest ask), what a pair is worth
@@ -37,7 +35,7 @@ export function LiveMarketCard({ sneakerId }: { sneakerId: string }) {
                 <td className="num">{formatMoney(row.highestBid)}</td>
                 <td className="num">{formatMoney(row.lowestAsk)}</td>
                 <td>
-                  {formatMoney(row.value)} {row.valueBasis && <Muted as="span">({BASIS_LABELS[row.valueBasis]})</Muted>}
+                  {formatMoney(row.value)} {row.valueBasis && <Muted as="span">({VALUE_BASIS_LABELS[row.valueBasis]})</Muted>}
                 </td>
                 <td>
                   {provenanceLine(row, new Date())} {row.stale && <Badge $tone="orange">stale</Badge>}

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { SneakerDetail } from './api.ts';
+import { sneakerQueries, type SneakerDetail } from './api.ts';
 import { Badge, Card, CardTitle, Change, formatMoney, formatPercent } from '../../ui/index.ts';
 import { Table } from './RecentSalesTable.tsx';
 import { isAvailable, overviewOf } from './detail-logic.ts';
-import { PriceProvenance } from '../market/index.ts';
+import { PriceProvenance, ValuationNote } from '../market/index.ts';
 
 const Figures = styled.dl`
   display: grid;
@@ -14,8 +15,28 @@ const Figures = styled.dl`
   dt { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
   dd { margin: 0; font-size: 20px; font-weight: 700; font-variant-numeric: tabular-nums; }
   small { font-size: 12px; font-weight: 500; }
-  dd > [data-price-source] { display: flex; margin-top: 4px; }
+  dd > [data-price-source], dd > [data-value-basis] { display: flex; margin-top: 4px; }
 `;
+
+/**
+ * What a pair of the size is worth now and which number that rests on: a fresh reading's highest bid or
+ * lowest ask, else the last sale (a stale reading is marked, and its time is not the sale's).
+ */
+function SizeValue({ sneakerId, size }: { sneakerId: string; size: number }) {
+  const market = useQuery(sneakerQueries.market(sneakerId));
+  const row = market.data?.sizes.find((s) => s.size === size);
+  if (!row || row.value === null || row.valueBasis === null) return null;
+  const observed = row.stale ? { source: null, asOf: null } : { source: row.source, asOf: row.asOf };
+  return (
+    <div>
+      <dt>Value Now</dt>
+      <dd>
+        {formatMoney(row.value)}
+        <ValuationNote valuation={{ basis: row.valueBasis, ...observed, stale: row.stale, thin: false }} />
+      </dd>
+    </div>
+  );
+}
 
 /** The size table; a price's source wraps rather than widening the table. */
 const SizesTable = styled(Table)`
@@ -37,6 +58,7 @@ export function SizeFigures({ sneaker, size }: { sneaker: SneakerDetail; size: n
               <PriceProvenance provenance={variant?.provenance} />
             </dd>
           </div>
+          <SizeValue sneakerId={sneaker.id} size={size} />
           <div>
             <dt>Last Sale</dt>
             <dd>{formatMoney(variant?.lastSalePrice)}</dd>

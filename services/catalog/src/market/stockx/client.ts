@@ -1,4 +1,5 @@
 import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import type { CallBudget } from './call-budget.ts';
 import type { StockxLink } from './link.ts';
 
 /**
@@ -86,20 +87,24 @@ export interface StockxClientSettings {
   circuitFailures: number;
   circuitHalfOpenMs: number;
   maxRetryAfterMs: number;
+  /** StockX calls a minute, across pods (the call budget keeps to it). */
+  ratePerMinute: number;
 }
 
 /**
  * StockX's API behind a circuit breaker (cockatiel): consecutive failures open it, and while it is open
  * no call leaves; after `circuitHalfOpenMs` one trial call decides. A 429 is not a failure of StockX:
- * it is answered with how long to wait. A 401 refreshes the access token once and tries again.
+ * it is answered with how long to wait. A 401 refreshes the access token once and tries again. Every
+ * request (a retry after a 401 too) first takes a call from the budget of StockX's rate limit.
  */
-export function createStockxClient({ settings, link, now = () => new Date(), onOutcome }: { settings: StockxClientSettings; link: Pick<StockxLink, 'accessToken' | 'refresh'>; now?: () => Date; onOutcome?: (ok: boolean) => void }) {
+export function createStockxClient({ settings, link, budget, now = () => new Date(), onOutcome }: { settings: StockxClientSettings; link: Pick<StockxLink, 'accessToken' | 'refresh'>; budget: Pick<CallBudget, 'take'>; now?: () => Date; onOutcome?: (ok: boolean) => void }) {
   const breaker: CircuitBreakerPolicy = circuitBreaker(
     handleWhen((err) => err instanceof StockxCallFailed),
     { halfOpenAfter: settings.circuitHalfOpenMs, breaker: new ConsecutiveBreaker(settings.circuitFailures) },
   );
 
   async function send(path: string, token: string): Promise<Response> {
+    await budget.take();
     try {
       return await fetch(`${settings.apiUrl}${path}`, {
         headers: { 'x-api-key': settings.apiKey, authorization: `Bearer ${token}`, accept: 'application/json' },

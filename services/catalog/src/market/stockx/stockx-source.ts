@@ -3,6 +3,7 @@ import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models } from '../../store/models.ts';
 import type { MarketModels } from '../../store/market-models.ts';
 import type { MarketSource, MarketSourceStatus } from '../market-source.ts';
+import { createCallBudget } from './call-budget.ts';
 import { createStockxClient, type StockxClientSettings } from './client.ts';
 import { createStockxLink, type StockxLinkSettings } from './link.ts';
 import { createStockxSync, type StockxSyncSettings } from './sync.ts';
@@ -28,7 +29,8 @@ export function createStockxSource({ settings, active, models, marketModels, rea
   const outcomesKey = `${keyPrefix}:stockx:outcomes`;
   const link = createStockxLink({ settings: settings.link, cipher: createTokenCipher(settings.tokenKey), marketModels, redis, keyPrefix, clock, logger });
   const remember = (ok: boolean) => void redis.multi().lpush(outcomesKey, ok ? '1' : '0').ltrim(outcomesKey, 0, OUTCOMES_KEPT - 1).exec().catch(() => {});
-  const client = createStockxClient({ settings: settings.client, link, now: () => clock.now(), onOutcome: remember });
+  const budget = createCallBudget({ redis, key: `${keyPrefix}:stockx:calls`, calls: settings.client.ratePerMinute, windowMs: 60_000 });
+  const client = createStockxClient({ settings: settings.client, link, budget, now: () => clock.now(), onOutcome: remember });
   client.breaker.onStateChange(() => {
     logger.warn({ circuit: client.circuitState() }, 'StockX circuit changed');
     void redis.hset(statusKey, 'circuit', client.circuitState()).catch(() => {});

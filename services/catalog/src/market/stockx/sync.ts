@@ -3,7 +3,7 @@ import { STOCKX_API_SOURCE } from '@kicksight/contracts/provenance';
 import type { Clock, Logger, Redis } from '@kicksight/platform';
 import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models, SneakerDoc } from '../../store/models.ts';
-import type { MappingDoc, MarketModels } from '../../store/market-models.ts';
+import type { MappedVariant, MappingDoc, MarketModels } from '../../store/market-models.ts';
 import { StockxRateLimited, type StockxClient, type VariantMarketData } from './client.ts';
 import type { StockxLink } from './link.ts';
 import { mapSneaker } from './mapping.ts';
@@ -18,7 +18,6 @@ export interface StockxSyncSettings {
   redisUrl: string;
   /** BullMQ's key prefix (one per catalog store). */
   prefix: string;
-  ratePerMinute: number;
   intervalMs: number;
   maxVariants: number;
   attempts: number;
@@ -43,27 +42,56 @@ export const readingOf = (sneakerId: string, size: number, data: VariantMarketDa
   asOf,
 });
 
-/** The sizes members hold, sneakers most recently viewed first, at most `max` of them. */
-export function orderDemand(held: { sneakerId: string; size: number }[], viewedAt: Map<string, number>, max: number): { sneakerId: string; sizes: number[] }[] {
-  const bySneaker = new Map<string, Set<number>>();
-  for (const { sneakerId, size } of held) bySneaker.set(sneakerId, (bySneaker.get(sneakerId) ?? new Set()).add(size));
-  const ordered = [...bySneaker].sort(([a], [b]) => (viewedAt.get(b) ?? 0) - (viewedAt.get(a) ?? 0) || a.localeCompare(b));
-  const out: { sneakerId: string; sizes: number[] }[] = [];
-  let left = max;
-  for (const [sneakerId, sizes] of ordered) {
-    if (left <= 0) break;
-    const taken = [...sizes].sort((a, b) => a - b).slice(0, left);
-    out.push({ sneakerId, sizes: taken });
-    left -= taken.length;
+/** A size members care about (owned, watched or alerted on); null: every size of the sneaker. */
+export interface Demanded {
+  sneakerId: string;
+  size: number | null;
+}
+
+/** The sneakers members care about, most recently viewed first, each with its sizes (null: every size). */
+export function orderDemand(demand: Demanded[], viewedAt: Map<string, number>): { sneakerId: string; sizes: number[] | null }[] {
+  const bySneaker = new Map<string, Set<number> | null>();
+  for (const { sneakerId, size } of demand) {
+    const sizes = bySneaker.has(sneakerId) ? bySneaker.get(sneakerId)! : new Set<number>();
+    bySneaker.set(sneakerId, size === null || sizes === null ? null : sizes.add(size));
   }
-  return out;
+  return [...bySneaker]
+    .sort(([a], [b]) => (viewedAt.get(b) ?? 0) - (viewedAt.get(a) ?? 0) || a.localeCompare(b))
+    .map(([sneakerId, sizes]) => ({ sneakerId, sizes: sizes && [...sizes].sort((a, b) => a - b) }));
+}
+
+/** A mapped sneaker's variants to read: the sizes asked for (every mapped size for null), in size order. */
+export const variantsToRead = (mapping: Pick<MappingDoc, 'variants'>, sizes: number[] | null): MappedVariant[] =>
+  mapping.variants.filter((v) => sizes === null || sizes.includes(v.size)).sort((a, b) => a.size - b.size);
+
+/**
+ * One round's work, sneakers in order: an unmapped sneaker is mapped (its reads follow the mapping), a
+ * mapped one has its sizes read, up to `max` reads in all; a sneaker StockX does not carry is skipped.
+ */
+export function planRound(ordered: { sneakerId: string; sizes: number[] | null }[], mappings: Map<string, MappingDoc>, max: number): ({ kind: 'map'; sneakerId: string } | { kind: 'read'; mapping: MappingDoc; variants: MappedVariant[] })[] {
+  const work: ReturnType<typeof planRound> = [];
+  let left = max;
+  for (const { sneakerId, sizes } of ordered) {
+    if (left <= 0) break;
+    const mapping = mappings.get(sneakerId);
+    if (!mapping) {
+      work.push({ kind: 'map', sneakerId });
+      continue;
+    }
+    if (mapping.status !== 'mapped') continue;
+    const variants = variantsToRead(mapping, sizes).slice(0, left);
+    if (variants.length === 0) continue;
+    work.push({ kind: 'read', mapping, variants });
+    left -= variants.length;
+  }
+  return work;
 }
 
 /**
  * StockX's sync on a BullMQ queue: a `plan` job (every STOCKX_SYNC_INTERVAL_MS, one schedule for all
- * pods) lists the sizes members hold, most recently viewed sneakers first; a `map` job finds an
- * unmapped sneaker on StockX; a `read` job reads one variant's market data and records it. The queue
- * keeps to the configured rate across pods; a 429 pauses it for Retry-After; a failed job is tried
+ * pods) lists the sizes members own, watch or alert on, most recently viewed sneakers first; a `map` job finds an
+ * unmapped sneaker on StockX (two calls); a `read` job reads one variant's market data and records it
+ * (one call). Every call keeps to the configured rate across pods; a 429 pauses it for Retry-After; a failed job is tried
  * again with exponential backoff, and once its tries are spent it goes (the next round plans it again;
  * a job id stands for one size while it is pending, so rounds never pile up).
  */
@@ -76,30 +104,27 @@ export function createStockxSync({ settings, client, link, models, marketModels,
     defaultJobOptions: { attempts: settings.attempts, backoff: { type: 'exponential', delay: settings.backoffMs }, removeOnComplete: true, removeOnFail: true },
   });
 
-  async function demanded(): Promise<{ sneakerId: string; sizes: number[] }[]> {
-    const held = await marketModels.Demand.find({}, { sneakerId: 1, size: 1 }).lean<{ sneakerId: string; size: number }[]>();
-    const sneakerIds = [...new Set(held.map((h) => h.sneakerId))];
+  /** The sizes members own, watch or alert on, sneakers most recently viewed first. */
+  async function demanded(): Promise<{ sneakerId: string; sizes: number[] | null }[]> {
+    const demand = await marketModels.Demand.find({}, { sneakerId: 1, size: 1 }).lean<Demanded[]>();
+    const sneakerIds = [...new Set(demand.map((d) => d.sneakerId))];
     const scores = sneakerIds.length ? await redis.zmscore(viewsKey, ...sneakerIds) : [];
     const viewedAt = new Map(sneakerIds.map((id, i) => [id, Number(scores[i] ?? 0)]));
     await redis.zremrangebyrank(viewsKey, 0, -VIEWS_KEPT - 1);
-    return orderDemand(held, viewedAt, settings.maxVariants);
+    return orderDemand(demand, viewedAt);
   }
 
   type QueuedJob = { name: string; data: SyncJob; opts: { jobId: string } };
-  const readJobs = (mapping: MappingDoc, sizes: number[]): QueuedJob[] =>
-    mapping.variants
-      .filter((v) => sizes.includes(v.size))
-      .map((v) => ({ name: 'read', data: { kind: 'read' as const, sneakerId: mapping._id, size: v.size, productId: mapping.productId!, variantId: v.variantId }, opts: { jobId: `read-${mapping._id}-${v.size}` } }));
+  const readJobs = (mapping: MappingDoc, variants: MappedVariant[]): QueuedJob[] =>
+    variants.map((v) => ({ name: 'read', data: { kind: 'read' as const, sneakerId: mapping._id, size: v.size, productId: mapping.productId!, variantId: v.variantId }, opts: { jobId: `read-${mapping._id}-${v.size}` } }));
 
   async function plan(): Promise<void> {
     if (!(await link.isLinked())) return;
     const demand = await demanded();
     const mappings = new Map((await marketModels.Mapping.find({ _id: { $in: demand.map((d) => d.sneakerId) } }).lean<MappingDoc[]>()).map((m) => [m._id, m]));
-    const jobs = demand.flatMap(({ sneakerId, sizes }): QueuedJob[] => {
-      const mapping = mappings.get(sneakerId);
-      if (!mapping) return [{ name: 'map', data: { kind: 'map' as const, sneakerId }, opts: { jobId: `map-${sneakerId}` } }];
-      return mapping.status === 'mapped' ? readJobs(mapping, sizes) : [];
-    });
+    const jobs = planRound(demand, mappings, settings.maxVariants).flatMap((work): QueuedJob[] =>
+      work.kind === 'map' ? [{ name: 'map', data: { kind: 'map' as const, sneakerId: work.sneakerId }, opts: { jobId: `map-${work.sneakerId}` } }] : readJobs(work.mapping, work.variants),
+    );
     await queue.addBulk(jobs);
     log.info({ sneakers: demand.length, jobs: jobs.length }, 'StockX sync planned');
   }
@@ -110,8 +135,9 @@ export function createStockxSync({ settings, client, link, models, marketModels,
     const mapping = await mapSneaker(client, sneaker, clock.now());
     await marketModels.Mapping.replaceOne({ _id: sneakerId }, mapping, { upsert: true });
     if (mapping.status !== 'mapped') return;
-    const sizes = (await marketModels.Demand.find({ sneakerId }, { size: 1 }).lean<{ size: number }[]>()).map((d) => d.size);
-    await queue.addBulk(readJobs(mapping, sizes));
+    const demand = await marketModels.Demand.find({ sneakerId }, { sneakerId: 1, size: 1 }).lean<Demanded[]>();
+    const [wanted] = orderDemand(demand, new Map());
+    if (wanted) await queue.addBulk(readJobs(mapping, variantsToRead(mapping, wanted.sizes).slice(0, settings.maxVariants)));
   }
 
   async function read(job: Extract<SyncJob, { kind: 'read' }>): Promise<void> {
@@ -136,7 +162,8 @@ export function createStockxSync({ settings, client, link, models, marketModels,
     }
   }
 
-  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false, limiter: { max: settings.ratePerMinute, duration: 60_000 } });
+  // The rate limit counts StockX calls, not jobs: the client takes each call from the budget (call-budget.ts).
+  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false });
   worker.on('failed', (job, err) => log.warn({ job: job?.name, attempt: job?.attemptsMade, err: err.message }, 'StockX sync job failed'));
   worker.on('error', (err) => log.warn({ err: err.message }, 'StockX sync worker error'));
 

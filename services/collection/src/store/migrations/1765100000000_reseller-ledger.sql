@@ -36,11 +36,14 @@ CREATE INDEX sale_by_member ON sale (user_id, sold_at DESC, id);
 CREATE UNIQUE INDEX sale_external ON sale (user_id, source, external_id) WHERE external_id IS NOT NULL;
 CREATE INDEX item_by_member_status ON item (user_id, status);
 
--- Ledger settings: the seller level and rating the fees use, the monthly email.
-ALTER TABLE collector ADD COLUMN ledger_settings jsonb NOT NULL DEFAULT '{}';
+-- Ledger settings (the seller level and rating the fees use, the monthly email), and a version of the member's
+-- sales moved by every change of them (a tax export is kept until it moves).
+ALTER TABLE collector
+  ADD COLUMN ledger_settings jsonb NOT NULL DEFAULT '{}',
+  ADD COLUMN ledger_version  bigint NOT NULL DEFAULT 0;
 
 -- Down Migration
-ALTER TABLE collector DROP COLUMN ledger_settings;
+ALTER TABLE collector DROP COLUMN ledger_version, DROP COLUMN ledger_settings;
 DROP INDEX item_by_member_status;
 DROP TABLE sale;
 ALTER TABLE item
