@@ -62,7 +62,6 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     const calls = stubApi({
       'GET /api/sales/summary': summary({ sales: 1, revenue: 30_000, fees: 2_400, netProceeds: 27_600, cost: 21_500, realisedGain: 6_100, returnOnCost: 28.37, averageDaysHeld: 51, sellThrough: 50, byMonth: months({ 2: [{ platform: 'ebay', realisedGain: 6_100 }] }) }),
       'GET /api/sales': list([sale]),
-      'GET /api/sales/stockx': { linked: false, linkedAt: null, lastImportAt: null },
     });
     render();
     expect((await screen.findByRole('region', { name: 'Realised gain' })).textContent).toContain('+$61');
@@ -79,7 +78,7 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
   });
 
   it('filters the sold pairs by platform and brand, and moves to another year', async () => {
-    const calls = stubApi({ 'GET /api/sales/summary': summary(), 'GET /api/sales': list([]), 'GET /api/sales/stockx': { linked: false, linkedAt: null, lastImportAt: null } });
+    const calls = stubApi({ 'GET /api/sales/summary': summary(), 'GET /api/sales': list([]) });
     render();
     expect(await screen.findByText(`No sales in ${year}`)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'goat' } });
@@ -91,7 +90,7 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
   });
 
   it('says when there is nothing to chart yet, and offers Retry when the year cannot load', async () => {
-    stubApi({ 'GET /api/sales/summary': summary(), 'GET /api/sales': list([]), 'GET /api/sales/stockx': { linked: false, linkedAt: null, lastImportAt: null } });
+    stubApi({ 'GET /api/sales/summary': summary(), 'GET /api/sales': list([]) });
     render();
     expect(await screen.findByRole('img', { name: /No sales this year yet/ })).toBeTruthy();
     cleanup();
@@ -102,11 +101,11 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('lists every bad row of a refused import', async () => {
+  it('lists every bad row of a refused import, and says to link StockX before importing its orders', async () => {
     stubApi({
+      'POST /api/sales/stockx/import': () => ({ status: 400, body: { code: 'STOCKX_NOT_LINKED', message: 'Link your StockX account first' } }),
       'GET /api/sales/summary': summary(),
       'GET /api/sales': list([]),
-      'GET /api/sales/stockx': { linked: true, linkedAt: `${year}-01-02T00:00:00Z`, lastImportAt: null },
       'POST /api/sales/import': () => ({ status: 400, body: { code: 'INVALID_IMPORT', message: 'Nothing was imported', errors: [{ line: 3, reason: 'Unknown platform' }, { line: 2, reason: 'The sale date is before the purchase date' }] } }),
     });
     render();
@@ -114,6 +113,9 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Sales CSV file to import'), { target: { files: [new File(['name'], 'sales.csv', { type: 'text/csv' })] } });
     const lines = await screen.findByRole('list', { name: 'Lines that could not be imported' });
     expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Line 2: The sale date is before the purchase date', 'Line 3: Unknown platform']);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Nothing was imported' })).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    fireEvent.click(screen.getByRole('button', { name: 'Import StockX orders' }));
+    expect(await screen.findByText('Link your StockX account first')).toBeTruthy();
   });
 });
 
@@ -126,7 +128,7 @@ describe('the Sales page of other plans', { timeout: 20_000 }, () => {
       fireEvent.click(await screen.findByRole('button', { name: `Export ${year}` }));
       expect(await screen.findByRole('dialog', { name: 'Unlock Premium Features' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Upgrade to import' })).toBeTruthy();
-      expect(calls.some((call) => call.path.startsWith('/api/sales/export.csv') || call.path === '/api/sales/stockx')).toBe(false);
+      expect(calls.some((call) => call.path.startsWith('/api/sales/export.csv') || call.path.startsWith('/api/sales/stockx'))).toBe(false);
     });
   });
   describe('trial', () => {

@@ -34,6 +34,7 @@ const item = {
   listing: null,
   sale: null,
   netValue: null,
+  valuation: { basis: 'last_known', source: null, asOf: null, stale: false, thin: false },
 } satisfies CollectionItem;
 
 const settings = (level: number) => ({ stockxSellerLevel: level, goatSellerRating: 90, monthlyReport: true });

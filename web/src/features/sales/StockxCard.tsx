@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotent } from '../../api/client.ts';
 import { refreshCollectionViews } from '../collection/index.ts';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
-import { Button, Card, CardTitle, InlineError, Muted, Skeleton, Stack, formatDate, useToast } from '../../ui/index.ts';
-import { salesApi, salesQueries, type StockxImportResult } from './api.ts';
+import { Button, Card, CardTitle, Muted, Stack, useToast } from '../../ui/index.ts';
+import { salesApi, type StockxImportResult } from './api.ts';
 
 export const importSummaryOf = (result: StockxImportResult): string => {
   const parts = [`${result.matched} matched to your pairs`, `${result.added} added to complete`];
@@ -11,11 +11,10 @@ export const importSummaryOf = (result: StockxImportResult): string => {
   return parts.join(', ');
 };
 
-/** The member's own StockX account: link it, then import its completed sales (Expert). */
-function LinkedStockx() {
+/** The member's own StockX account: link it, then import its completed sales (Expert); an import before linking says to link first. */
+function StockxActions() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const status = useQuery(salesQueries.stockx());
   const link = useMutation({
     mutationFn: salesApi.linkStockx,
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
@@ -27,25 +26,17 @@ function LinkedStockx() {
     onError: (error) => toast.show({ title: 'Import failed', description: error.message, variant: 'error', duration: 5_000 }),
     onSettled: () => refreshCollectionViews(queryClient),
   });
-  if (status.isPending) return <Skeleton $h={40} />;
-  if (status.isError) return <InlineError message={status.error.message} onRetry={() => void status.refetch()} />;
-  if (!status.data.linked)
-    return (
-      <Stack $gap={2} $align="flex-start">
-        <Muted>Link your StockX account to import the sales you completed there.</Muted>
-        <Button type="button" onClick={() => link.mutate()} disabled={link.isPending}>
-          {link.isPending ? 'Opening StockX...' : 'Link StockX'}
-        </Button>
-      </Stack>
-    );
   return (
     <Stack $gap={2} $align="flex-start">
-      <Muted>
-        Linked {formatDate(status.data.linkedAt)} · {status.data.lastImportAt ? `last import ${formatDate(status.data.lastImportAt)}` : 'not imported yet'}
-      </Muted>
-      <Button type="button" onClick={() => importing.mutate({})} disabled={importing.isPending}>
-        {importing.isPending ? 'Importing...' : 'Import StockX orders'}
-      </Button>
+      <Muted>Link your StockX account, then import the sales you completed there: each is matched to your pair by SKU and size, and a second import adds nothing.</Muted>
+      <Stack $row $gap={2} $wrap>
+        <Button type="button" $variant="secondary" onClick={() => link.mutate()} disabled={link.isPending}>
+          {link.isPending ? 'Opening StockX...' : 'Link StockX'}
+        </Button>
+        <Button type="button" onClick={() => importing.mutate({})} disabled={importing.isPending}>
+          {importing.isPending ? 'Importing...' : 'Import StockX orders'}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
@@ -56,7 +47,7 @@ export function StockxCard({ unlocked }: { unlocked: boolean }) {
     <Card aria-labelledby="stockx-title">
       <CardTitle id="stockx-title">StockX orders</CardTitle>
       {unlocked ? (
-        <LinkedStockx />
+        <StockxActions />
       ) : (
         <Stack $gap={2} $align="flex-start">
           <Muted>Importing your StockX sales is an Expert feature.</Muted>

@@ -7,7 +7,6 @@ import type {
   SalesSummary,
   SaleView,
   memberStockxLinkSchema,
-  memberStockxStatusSchema,
   recordedSaleSchema,
   salesImportResultSchema,
   salesListSchema,
@@ -20,7 +19,6 @@ export type { LedgerSettings, SaleBody, SalesSummary, SaleView };
 export type SalesList = z.infer<typeof salesListSchema>;
 export type RecordedSale = z.infer<typeof recordedSaleSchema>;
 export type SalesImportResult = z.infer<typeof salesImportResultSchema>;
-export type StockxStatus = z.infer<typeof memberStockxStatusSchema>;
 export type StockxImportResult = z.infer<typeof stockxImportResultSchema>;
 
 export const SALES_PAGE_SIZE = 20;
@@ -52,7 +50,6 @@ export const salesQueries = {
     }),
   summary: (year: number) =>
     queryOptions({ queryKey: [...SALES_VIEWS, 'summary', year], queryFn: ({ signal }) => api.get<SalesSummary>('/sales/summary', { signal, query: { year } }) }),
-  stockx: () => queryOptions({ queryKey: [...SALES_VIEWS, 'stockx'], queryFn: ({ signal }) => api.get<StockxStatus>('/sales/stockx', { signal }) }),
   /** The seller level and rating the fees use (a change of its own, not of the collection). */
   settings: () => queryOptions({ queryKey: ['ledger-settings'], queryFn: ({ signal }) => api.get<LedgerSettings>('/sales/settings', { signal }) }),
 };

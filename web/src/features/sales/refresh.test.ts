@@ -6,7 +6,7 @@ import { salesQueries } from './api.ts';
 describe('a sale, an undo or an import', () => {
   it("marks the Sales page's views stale with the collection's, but not the selling settings", () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-    const moved = [salesQueries.list({ year: 2026, platform: 'all', brand: '', page: 1 }).queryKey, salesQueries.summary(2026).queryKey, salesQueries.stockx().queryKey];
+    const moved = [salesQueries.list({ year: 2026, platform: 'all', brand: '', page: 1 }).queryKey, salesQueries.summary(2026).queryKey];
     const settings = salesQueries.settings().queryKey;
     for (const key of [...moved, settings]) client.setQueryData<unknown>(key, { cached: true });
 
