@@ -18,8 +18,8 @@ import { StockxCard } from './StockxCard.tsx';
 const Side = styled.div`
   display: grid;
   gap: 16px;
-  grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: 2fr 1fr; }
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
 `;
 
 export const LEDGER_LOCKED_TITLE = 'Track what you really made';
