@@ -162,23 +162,31 @@ export async function continueOnWeb(page: Page): Promise<void> {
   if (url.origin !== new URL(WEB).origin) await page.goto(`${WEB}${url.pathname}${url.search}`);
 }
 
-/** Pays for Premium on billing's local gateway and waits until a refreshed session says premium. */
-export async function makePremium(account: { token: string; refreshToken: string }): Promise<void> {
-  const checkout = await api('POST', '/api/membership/checkout', { token: account.token, body: { planName: 'premium', billingPeriod: 'monthly' } });
+/** Pays for a plan on billing's local gateway and waits until a refreshed session has its tier; answers that session. */
+export async function upgradeTo(account: { token: string; refreshToken: string }, plan: 'premium' | 'unlimited'): Promise<Signed> {
+  const checkout = await api('POST', '/api/membership/checkout', { token: account.token, body: { planName: plan, billingPeriod: 'monthly' } });
   if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}`);
   const html = await (await fetch(checkout.body.data.url)).text();
   const action = [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).find((a) => new URL(a).pathname.endsWith('/pay'));
   if (!action) throw new Error('no pay form on the local checkout page');
   await fetch(action, { method: 'POST', redirect: 'manual' });
+  let session: Signed | undefined;
   let { refreshToken } = account;
   await waitFor(
     async () => {
       const refreshed = await api('POST', '/api/auth/refresh', { body: { refreshToken } });
-      refreshToken = refreshed.body.data.tokens.refreshToken;
-      return refreshed.body.data.user.membershipTier === 'premium';
+      session = refreshed.body.data as Signed;
+      refreshToken = session.tokens.refreshToken;
+      return session.user.membershipTier === plan;
     },
-    { timeoutMs: 30_000, intervalMs: 500, message: 'the premium tier in a new session' },
+    { timeoutMs: 30_000, intervalMs: 500, message: `the ${plan} tier in a new session` },
   );
+  return session!;
+}
+
+/** Pays for Premium on billing's local gateway and waits until a refreshed session says premium. */
+export async function makePremium(account: { token: string; refreshToken: string }): Promise<void> {
+  await upgradeTo(account, 'premium');
 }
 
 /** A catalogue sneaker with sizes and sales, found through the search API. */

@@ -14,6 +14,7 @@ const Pricing = lazyPage('Pricing', () => import('../features/membership/pages/P
 const Collection = lazyPage('Collection', () => import('../features/collection/CollectionPage.tsx'));
 const Search = lazyPage('Search', () => import('../features/search/SearchPage.tsx'));
 const Sneaker = lazyPage('Sneaker', () => import('../features/sneaker/SneakerPage.tsx'));
+const Sales = lazyPage('Sales', () => import('../features/sales/SalesPage.tsx'));
 const Settings = lazyPage('Settings', () => import('../features/settings/SettingsPage.tsx'));
 const Alerts = lazyPage('Alerts', () => import('../features/alerts/AlertsPage.tsx'));
 const Upgrade = lazyPage('Upgrade', () => import('../features/membership/pages/UpgradePage.tsx'));
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: to('/admin/collection') },
       { path: 'collection', element: <Collection /> },
       { path: 'search', element: <Search /> },
+      { path: 'sales', element: <Sales /> },
       { path: 'product/:id', element: <Sneaker /> },
       { path: 'settings', element: <Settings /> },
       { path: 'alerts', element: <Alerts /> },

@@ -6,6 +6,7 @@ describe('top bar title and breadcrumbs', () => {
     expect(titleOf('/admin/collection')).toBe('Collection');
     expect(titleOf('/admin/search')).toBe('Search');
     expect(titleOf('/admin/settings')).toBe('Settings');
+    expect(titleOf('/admin/sales')).toBe('Sales');
     expect(titleOf('/admin/product/abc')).toBe('Dashboard');
   });
   it('builds one crumb per path segment', () => {

@@ -11,6 +11,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Dashboard', to: '/admin/dashboard' },
   { label: 'Collection', to: '/admin/collection' },
   { label: 'Search', to: '/admin/search' },
+  { label: 'Sales', to: '/admin/sales' },
   { label: 'Drop Calendar', to: '/admin/drop-calendar', disabled: true, note: 'Coming soon' },
   { label: 'Settings', to: '/admin/settings' },
   { label: 'Membership', to: '/admin/membership' },
@@ -19,9 +20,9 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Data Quality', to: '/admin/data-quality', adminOnly: true },
 ];
 
-const TITLES: Record<string, string> = { dashboard: 'Dashboard', collection: 'Collection', search: 'Search', settings: 'Settings', alerts: 'Alerts & Watchlist' };
+const TITLES: Record<string, string> = { dashboard: 'Dashboard', collection: 'Collection', search: 'Search', sales: 'Sales', settings: 'Settings', alerts: 'Alerts & Watchlist' };
 
-/** The top bar's title from the path: Dashboard, Collection, Search or Settings (default Dashboard). */
+/** The top bar's title from the path: Dashboard, Collection, Search, Sales or Settings (default Dashboard). */
 export function titleOf(pathname: string): string {
   const segment = pathname.split('/').filter(Boolean)[1] ?? '';
   return TITLES[segment] ?? 'Dashboard';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowOf, countOf, formatChange, trendOf } from './format.ts';
+import { arrowOf, countOf, formatCents, formatChange, trendOf } from './format.ts';
 
 describe('money changes', () => {
   it('carry a sign and an arrow when they show at least a dollar', () => {
@@ -24,5 +24,13 @@ describe('counts', () => {
     expect(countOf(1, 'item')).toBe('1 item');
     expect(countOf(0, 'pair')).toBe('0 pairs');
     expect(countOf(1_200, 'search', 'searches')).toBe('1,200 searches');
+  });
+});
+
+describe('amounts to the cent', () => {
+  it('keep the cents and the sign', () => {
+    expect(formatCents(2_790)).toBe('$27.90');
+    expect(formatCents(-150)).toBe('-$1.50');
+    expect(formatCents(null)).toBe('—');
   });
 });

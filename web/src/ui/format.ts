@@ -7,6 +7,14 @@ export function formatMoney(cents: number | null | undefined, empty = '—'): st
   return formatWholeDollars(cents);
 }
 
+const WITH_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Cents as USD to the cent, for fees and proceeds: 2790 -> '$27.90', -150 -> '-$1.50'. */
+export function formatCents(cents: number | null | undefined, empty = '—'): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return empty;
+  return WITH_CENTS.format(cents / 100);
+}
+
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;

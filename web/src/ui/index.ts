@@ -7,8 +7,10 @@ export { Loading, Skeleton, EmptyState, ErrorState, InlineError } from './states
 export { Modal } from './Modal.tsx';
 export { ToastProvider, useToast } from './Toasts.tsx';
 export { Change } from './Change.tsx';
-export { NO_CHANGE, countOf, formatMoney, formatPercent, formatChange, formatDate, timeAgo, todayIso, trendOf } from './format.ts';
+export { NO_CHANGE, countOf, formatCents, formatMoney, formatPercent, formatChange, formatDate, timeAgo, todayIso, trendOf } from './format.ts';
 export { SearchIcon, MenuIcon, ChevronLeft, ChevronRight, ExpandIcon } from './icons.tsx';
 export { DialogActions } from './DialogActions.tsx';
 export { Toolbar } from './Toolbar.tsx';
 export { DataTable, TableScroll } from './Table.tsx';
+export { Pager } from './Pager.tsx';
+export { FigureCard, FigureGrid, FigureSkeletons } from './Figures.tsx';

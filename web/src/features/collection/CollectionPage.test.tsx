@@ -209,3 +209,57 @@ describe('the collection page', () => {
     expect(within(screen.getByRole('article', { name: 'Air Max 1' })).queryByRole('img', { name: /Your photo/ })).toBeNull();
   });
 });
+
+describe('the collection of a member who keeps a ledger', () => {
+  signedInForEachTest('premium');
+  const routes = (extra: Record<string, unknown> = {}) => ({
+    'GET /api/membership/usage': usage(true),
+    'GET /api/collections/related/recommendations': { products: [] },
+    'GET /api/sales/settings': { stockxSellerLevel: 1, goatSellerRating: 90, monthlyReport: true },
+    ...extra,
+  });
+
+  it('values the pairs net of the chosen platform’s fees, gross and net side by side', async () => {
+    const netItem = { ...item('1', 'Dunk Low Panda', 25_000, 20_000), costBasis: 20_000, netValue: { platform: 'goat', basis: 'bid', grossPrice: 24_000, fees: 3_000, value: 21_000, gainLoss: 1_000 } };
+    const calls = stubApi(
+      routes({
+        'GET /api/collections': (_init: unknown, url: URL) =>
+          url.searchParams.get('valuation') === 'net'
+            ? { status: 200, body: { data: page([netItem], { ...stats, net: { platform: url.searchParams.get('platform'), totalValue: 21_000, totalGainLoss: 1_000, gainLossPercent: 5 } } as typeof stats) } }
+            : { status: 200, body: { data: page([item('1', 'Dunk Low Panda', 25_000, 20_000)]) } },
+      }),
+    );
+    render();
+    expect((await screen.findByRole('article', { name: 'Dunk Low Panda' })).textContent).toContain('Current value$250');
+    fireEvent.click(screen.getByRole('button', { name: 'Net' }));
+    fireEvent.change(await screen.findByLabelText('Selling on'), { target: { value: 'goat' } });
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Dunk Low Panda' }).textContent).toContain('Net value (highest bid)$210'));
+    expect(screen.getByRole('region', { name: 'Total Value' }).textContent).toContain('Net on GOAT / Alias $210');
+    expect(screen.getByRole('region', { name: 'Total Value' }).textContent).toContain('$450');
+    expect(calls.some((call) => call.path.includes('valuation=net') && call.path.includes('platform=goat'))).toBe(true);
+  });
+
+  it('opens the Sell dialog from a pair', async () => {
+    stubApi(routes({ 'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]) }));
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell Dunk Low Panda' }));
+    expect(await screen.findByRole('dialog', { name: 'Sell' })).toBeTruthy();
+    expect(screen.getByLabelText('Sale price (USD) *')).toBeTruthy();
+  });
+});
+
+describe('the net valuation of a trial', () => {
+  signedInForEachTest('trial');
+  it('opens the upgrade prompt and keeps market values', async () => {
+    const calls = stubApi({
+      'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Net' }));
+    expect(await screen.findByRole('dialog', { name: 'Unlock Premium Features' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Gross' }).getAttribute('aria-pressed')).toBe('true');
+    expect(calls.some((call) => call.path.includes('valuation=net'))).toBe(false);
+  });
+});

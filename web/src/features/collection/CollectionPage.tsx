@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { COLLECTION_BRANDS, COLLECTION_SORTS, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort } from './api.ts';
+import { COLLECTION_BRANDS, COLLECTION_SORTS, MARKET_VALUATION, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort, type Valuation } from './api.ts';
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
-import { Button, EmptyState, ErrorState, PageHeader, Select, Stack, Toolbar } from '../../ui/index.ts';
+import { Button, EmptyState, ErrorState, PageHeader, Pager, Select, Stack, Toolbar } from '../../ui/index.ts';
 import { AddItemModal } from './AddItemModal.tsx';
 import { CollectionTransfer } from './CollectionTransfer.tsx';
 import { EditItemModal } from './EditItemModal.tsx';
@@ -14,9 +14,15 @@ import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { RemoveItemDialog } from './RemoveItemDialog.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
+import { ValuationToggle } from './ValuationToggle.tsx';
+import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
+import { useSession } from '../../session/index.ts';
+import { recordsSales } from './ledger-access.ts';
 
 // The market section loads after the collection, in its own chunk.
 const MarketInsights = lazy(() => import('./Dashboard.tsx').then((m) => ({ default: m.MarketInsights })));
+// The Sell dialog (fee schedules and the sale's schema) loads when a pair is first sold.
+const SellDialog = lazy(() => import('../sales/index.ts').then((m) => ({ default: m.SellDialog })));
 
 const SORT_LABELS: Record<CollectionSort, string> = {
   newest: 'Newest',
@@ -38,7 +44,7 @@ const Toggle = styled.div`
   button { border: none; border-radius: 0; }
 `;
 
-/** My Collection: values and gain or loss at market prices, with add, edit and remove. */
+/** My Collection: values and gain or loss at market prices or net of a platform's fees, with add, edit, sell and remove. */
 export default function CollectionPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -50,14 +56,25 @@ export default function CollectionPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CollectionItem | null>(null);
   const [removing, setRemoving] = useState<CollectionItem | null>(null);
+  const [selling, setSelling] = useState<CollectionItem | null>(null);
+  const [valuation, setValuation] = useState<Valuation>(MARKET_VALUATION);
+  const prompt = useUpgradePrompt();
+  const { tier } = useSession();
 
-  const collection = useQuery({ ...collectionQueries.items({ page, sortBy, brand }), placeholderData: keepPreviousData });
+  const collection = useQuery({ ...collectionQueries.items({ page, sortBy, brand, valuation }), placeholderData: keepPreviousData });
   const usage = useQuery(membershipQueries.usage());
   const canAdd = usage.data?.canAddToCollection ?? true;
 
   useEffect(() => {
     if (collection.dataUpdatedAt) refreshUsageSoon(queryClient);
   }, [collection.dataUpdatedAt, queryClient]);
+
+  // Net values are a paid feature: a trial sees the upgrade prompt instead.
+  const changeValuation = (next: Valuation) => {
+    if (next.kind === 'net' && !recordsSales(tier)) return prompt.open({ trigger: 'premium_feature' });
+    setValuation(next);
+    setPage(1);
+  };
 
   const openAdd = () => (canAdd ? setAdding(true) : void openLimitPrompt());
 
@@ -88,6 +105,10 @@ export default function CollectionPage() {
           </Button>
         </Stack>
       </PageHeader>
+
+      <Toolbar>
+        <ValuationToggle valuation={valuation} onChange={changeValuation} />
+      </Toolbar>
 
       <SummaryCards stats={data?.stats} />
 
@@ -134,20 +155,8 @@ export default function CollectionPage() {
       {data && data.items.length === 0 && filtered && <EmptyState title="No pairs of this brand" text="Choose another brand to see the rest of your collection." />}
       {data && data.items.length > 0 && (
         <>
-          {view === 'grid' ? <ItemGrid items={data.items} onEdit={setEditing} onRemove={setRemoving} /> : <ItemList items={data.items} onEdit={setEditing} onRemove={setRemoving} />}
-          {data.totalPages > 1 && (
-            <Stack $row $gap={2} $justify="center" $align="center" style={{ marginTop: 16 }}>
-              <Button type="button" $variant="secondary" disabled={!data.hasPreviousPage} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {data.page} of {data.totalPages}
-              </span>
-              <Button type="button" $variant="secondary" disabled={!data.hasNextPage} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </Stack>
-          )}
+          {view === 'grid' ? <ItemGrid items={data.items} onEdit={setEditing} onRemove={setRemoving} onSell={setSelling} /> : <ItemList items={data.items} onEdit={setEditing} onRemove={setRemoving} onSell={setSelling} />}
+          <Pager page={data.page} totalPages={data.totalPages} hasPreviousPage={data.hasPreviousPage} hasNextPage={data.hasNextPage} onPage={setPage} />
         </>
       )}
 
@@ -160,6 +169,11 @@ export default function CollectionPage() {
       <AddItemModal open={adding} onClose={() => setAdding(false)} />
       {editing && <EditItemModal item={editing} onClose={() => setEditing(null)} />}
       {removing && <RemoveItemDialog item={removing} onClose={() => setRemoving(null)} />}
+      {selling && (
+        <Suspense fallback={null}>
+          <SellDialog item={selling} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,25 +1,12 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { idempotent } from '../../api/client.ts';
 import { triggerOfError } from '../upgrade-prompt/index.ts';
-import { Button, Modal, Stack, countOf, useToast } from '../../ui/index.ts';
+import { Button, countOf, useToast } from '../../ui/index.ts';
 import { collectionApi, refreshCollectionViews, type ImportProblem, type ImportResult } from './api.ts';
 import { EXPORT_FILE_NAME, download, importProblemsOf } from './csv-transfer.ts';
+import { ImportProblemsModal } from './ImportProblemsModal.tsx';
 import { useCollectionLimitPrompt } from './useCollectionLimitPrompt.ts';
-
-/** The most bad lines listed at once (the rest are counted). */
-const LINES_SHOWN = 50;
-
-const Lines = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  max-height: 320px;
-  overflow-y: auto;
-  font-size: 14px;
-  li { padding: 6px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-`;
 
 /** Export CSV and Import CSV: the whole collection out as a file, and a file in (every line or none). */
 export function CollectionTransfer() {
@@ -62,28 +49,7 @@ export function CollectionTransfer() {
         {importing.isPending ? 'Importing...' : 'Import CSV'}
       </Button>
       <input ref={picker} type="file" accept=".csv,text/csv" hidden aria-label="CSV file to import" onChange={pick} />
-      {problems && (
-        <Modal open title="Nothing was imported" onClose={() => setProblems(null)}>
-          <Stack $gap={3}>
-            <p style={{ margin: 0 }}>
-              {countOf(problems.length, 'line')} of the file could not be imported, so none of it was. Correct {problems.length === 1 ? 'it' : 'them'} and import the file again.
-            </p>
-            <Lines aria-label="Lines that could not be imported">
-              {problems.slice(0, LINES_SHOWN).map((problem) => (
-                <li key={problem.line}>
-                  <strong>Line {problem.line}</strong>: {problem.reason}
-                </li>
-              ))}
-            </Lines>
-            {problems.length > LINES_SHOWN && <p style={{ margin: 0 }}>and {countOf(problems.length - LINES_SHOWN, 'more line')}</p>}
-            <Stack $row $justify="flex-end">
-              <Button type="button" onClick={() => setProblems(null)}>
-                Close
-              </Button>
-            </Stack>
-          </Stack>
-        </Modal>
-      )}
+      {problems && <ImportProblemsModal problems={problems} onClose={() => setProblems(null)} />}
     </>
   );
 }

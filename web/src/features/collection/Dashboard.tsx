@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { Button, Card, CardTitle, Change, ErrorState, InlineError, Muted, PageHeader, Skeleton, Stack, countOf, formatMoney } from '../../ui/index.ts';
 import { METRICS_FAILED, collectionQueries, type TrendingSneaker } from './api.ts';
 import { UrgencyBadge } from '../upgrade-prompt/index.ts';
+import { useSession } from '../../session/index.ts';
+import { recordsSales } from './ledger-access.ts';
 
 const Cards = styled.div`
   display: grid;
@@ -76,7 +78,27 @@ function QuickMetrics() {
   );
 }
 
+/** The year's realised gain from the ledger (paid plans keep one). */
+function RealisedGainThisYear() {
+  const year = new Date().getUTCFullYear();
+  const gain = useQuery(collectionQueries.realisedGain(year));
+  if (gain.isPending) return <Skeleton $h={48} />;
+  if (gain.isError) return <InlineError message={gain.error.message} onRetry={() => void gain.refetch()} />;
+  return (
+    <div aria-label="Realised gain this year">
+      <Muted>Realised gain in {year}</Muted>
+      <Figure>
+        <Change cents={gain.data.realisedGain} />
+      </Figure>
+      <Muted>
+        {countOf(gain.data.sales, 'pair')} sold · <Link to="/admin/sales">See your sales</Link>
+      </Muted>
+    </div>
+  );
+}
+
 function ValueMetricsCard() {
+  const { tier } = useSession();
   const metrics = useQuery(collectionQueries.valueMetrics());
   return (
     <Card aria-labelledby="value-title">
@@ -94,6 +116,7 @@ function ValueMetricsCard() {
               <Muted>{countOf(metrics.data.collectionValue.totalItems, 'item')}</Muted>
             </div>
           )}
+          {recordsSales(tier) && <RealisedGainThisYear />}
           {metrics.data.potentialSavings && (
             <div>
               <Muted>Potential savings</Muted>

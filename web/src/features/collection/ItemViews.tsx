@@ -44,6 +44,21 @@ const Table = styled.div`
 interface ItemActions {
   onEdit(item: CollectionItem): void;
   onRemove(item: CollectionItem): void;
+  onSell(item: CollectionItem): void;
+}
+
+/** The value shown: at market, or net of the platform's fees when the collection is valued net. */
+const shownValueOf = (item: CollectionItem) =>
+  item.netValue ? { value: item.netValue.value, gainLoss: item.netValue.gainLoss, percent: item.netValue.gainLoss !== null && item.costBasis ? (item.netValue.gainLoss / item.costBasis) * 100 : null } : { value: item.currentValue, gainLoss: item.gainLoss, percent: item.gainLossPercent };
+
+const valueLabelOf = (item: CollectionItem) => (item.netValue ? `Net value (${item.netValue.basis === 'bid' ? 'highest bid' : 'market price'})` : 'Current value');
+
+function SellButton({ item, onSell }: { item: CollectionItem; onSell(item: CollectionItem): void }) {
+  return item.status === 'sold' ? null : (
+    <Button type="button" $variant="secondary" $size="sm" onClick={() => onSell(item)} aria-label={`Sell ${item.name}`}>
+      Sell
+    </Button>
+  );
 }
 
 const titleOf = (item: CollectionItem) =>
@@ -62,49 +77,51 @@ function ItemPicture({ item }: { item: CollectionItem }) {
   return <SneakerImage key={photo ? 'photo' : 'catalogue'} src={photo ?? item.imageUrl} name={photo ? `Your photo of ${item.name}` : item.name} brand={item.brand} />;
 }
 
-export function ItemGrid({ items, onEdit, onRemove }: { items: CollectionItem[] } & ItemActions) {
+export function ItemGrid({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
   return (
     <Grid aria-label="Collection items">
-      {items.map((item) => (
-        <li key={item.id}>
-          <ItemCard as="article" aria-label={item.name}>
-            <ItemPicture item={item} />
-            <h3>{titleOf(item)}</h3>
-            <Muted>
-              {item.brand} · {item.colorway}
-            </Muted>
-            <div>
-              <Badge $tone="blue">US {item.size}</Badge> <Badge>{conditionLabel(item.condition)}</Badge>
-            </div>
-            <dl>
-              <dt>Current value</dt>
-              <dd>
-                {formatMoney(item.currentValue)}
-                <ValuationNote valuation={item.valuation} />
-              </dd>
-              <dt>Purchase price</dt>
-              <dd>{formatMoney(item.purchasePrice)}</dd>
-              <dt>Gain/Loss</dt>
-              <dd>
-                <Change cents={item.gainLoss} percent={item.gainLossPercent} />
-              </dd>
-            </dl>
-            <div className="actions">
-              <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
-                Edit
-              </Button>
-              <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
-                Remove
-              </Button>
-            </div>
-          </ItemCard>
-        </li>
-      ))}
+      {items.map((item) => {
+        const shown = shownValueOf(item);
+        return (
+          <li key={item.id}>
+            <ItemCard as="article" aria-label={item.name}>
+              <ItemPicture item={item} />
+              <h3>{titleOf(item)}</h3>
+              <Muted>
+                {item.brand} · {item.colorway}
+              </Muted>
+              <div>
+                <Badge $tone="blue">US {item.size}</Badge> <Badge>{conditionLabel(item.condition)}</Badge>
+              </div>
+              <dl>
+                <dt>{valueLabelOf(item)}</dt>
+                <dd>
+                  {formatMoney(shown.value)}
+                  {!item.netValue && <ValuationNote valuation={item.valuation} />}
+                </dd>
+                <dt>Purchase price</dt>
+                <dd>{formatMoney(item.purchasePrice)}</dd>
+                <dt>Gain/Loss</dt>
+                <dd>{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</dd>
+              </dl>
+              <div className="actions">
+                <SellButton item={item} onSell={onSell} />
+                <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+                  Edit
+                </Button>
+                <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+                  Remove
+                </Button>
+              </div>
+            </ItemCard>
+          </li>
+        );
+      })}
     </Grid>
   );
 }
 
-export function ItemList({ items, onEdit, onRemove }: { items: CollectionItem[] } & ItemActions) {
+export function ItemList({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
   return (
     <Table>
       <table aria-label="Collection items">
@@ -114,7 +131,7 @@ export function ItemList({ items, onEdit, onRemove }: { items: CollectionItem[] 
             <th scope="col">Size</th>
             <th scope="col">Condition</th>
             <th scope="col">Purchase price</th>
-            <th scope="col">Current value</th>
+            <th scope="col">{items.some((item) => item.netValue) ? 'Net value' : 'Current value'}</th>
             <th scope="col">Gain/Loss</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -122,33 +139,35 @@ export function ItemList({ items, onEdit, onRemove }: { items: CollectionItem[] 
           </tr>
         </thead>
         <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                {titleOf(item)}
-                <br />
-                <Muted>{item.brand}</Muted>
-              </td>
-              <td>US {item.size}</td>
-              <td>{conditionLabel(item.condition)}</td>
-              <td className="num">{formatMoney(item.purchasePrice)}</td>
-              <td className="num value">
-                {formatMoney(item.currentValue)}
-                <ValuationNote valuation={item.valuation} />
-              </td>
-              <td className="num">
-                <Change cents={item.gainLoss} percent={item.gainLossPercent} />
-              </td>
-              <td>
-                <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
-                  Edit
-                </Button>{' '}
-                <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
-                  Remove
-                </Button>
-              </td>
-            </tr>
-          ))}
+          {items.map((item) => {
+            const shown = shownValueOf(item);
+            return (
+              <tr key={item.id}>
+                <td>
+                  {titleOf(item)}
+                  <br />
+                  <Muted>{item.brand}</Muted>
+                </td>
+                <td>US {item.size}</td>
+                <td>{conditionLabel(item.condition)}</td>
+                <td className="num">{formatMoney(item.purchasePrice)}</td>
+                <td className="num value">
+                  {formatMoney(shown.value)}
+                  {!item.netValue && <ValuationNote valuation={item.valuation} />}
+                </td>
+                <td className="num">{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</td>
+                <td>
+                  <SellButton item={item} onSell={onSell} />{' '}
+                  <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+                    Edit
+                  </Button>{' '}
+                  <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+                    Remove
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </Table>

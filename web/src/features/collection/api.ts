@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { FeePlatform } from '@kicksight/contracts/fees';
 import type {
   CollectionItemView,
   CollectionStats,
@@ -7,6 +8,7 @@ import type {
   PhotoView,
   QuickMetrics,
   RelatedProduct,
+  SalesSummary,
   ValueMetrics,
   collectionResponseSchema,
   createItemBodySchema,
@@ -40,10 +42,15 @@ export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 export const COLLECTION_BRANDS = ['all', 'nike', 'adidas', 'jordan', 'newbalance', 'puma'] as const;
 export type CollectionBrand = (typeof COLLECTION_BRANDS)[number];
 
+/** How the pairs are valued: at market (gross), or net of what a platform takes when selling today. */
+export type Valuation = { kind: 'market' } | { kind: 'net'; platform: FeePlatform };
+export const MARKET_VALUATION: Valuation = { kind: 'market' };
+
 interface CollectionParams {
   page: number;
   sortBy: CollectionSort;
   brand: CollectionBrand;
+  valuation?: Valuation;
 }
 
 export const METRICS_FAILED = 'Unable to load personalized metrics. Please try again.';
@@ -68,6 +75,8 @@ type WithErrors<T> = Omit<T, 'errors'> & { errors?: string[] };
 
 /** The dashboard's figures (value metrics, trending, market overview) start with this. */
 const DASHBOARD = ['dashboard'] as const;
+/** The reseller ledger's views (sales, their summary, the member's StockX link) start with this. */
+export const SALES_VIEWS = ['sales'] as const;
 /** The value metrics' keys (full and quick) start with this. */
 const VALUE_METRICS = [...DASHBOARD, 'value-metrics'] as const;
 
@@ -82,7 +91,13 @@ export const collectionQueries = {
       queryFn: ({ signal }) =>
         api.get<CollectionPage>('/collections', {
           signal,
-          query: { page: params.page, limit: COLLECTION_PAGE_SIZE, sortBy: params.sortBy, brands: params.brand === 'all' ? undefined : params.brand },
+          query: {
+            page: params.page,
+            limit: COLLECTION_PAGE_SIZE,
+            sortBy: params.sortBy,
+            brands: params.brand === 'all' ? undefined : params.brand,
+            ...(params.valuation?.kind === 'net' ? { valuation: 'net', platform: params.valuation.platform } : {}),
+          },
         }),
       retry: (failures, error) => shouldRetry(failures, error, 3),
       retryDelay: 1_000,
@@ -112,6 +127,12 @@ export const collectionQueries = {
       queryKey: VALUE_METRICS,
       queryFn: ({ signal }) => api.get<WithErrors<ValueMetrics> | null>('/dashboard/value-metrics', { signal, fallback: METRICS_FAILED }),
     }),
+  /** The realised gain of the year's sales (the ledger's summary), among the dashboard's figures. */
+  realisedGain: (year: number) =>
+    queryOptions({
+      queryKey: [...DASHBOARD, 'realised-gain', year],
+      queryFn: ({ signal }) => api.get<Pick<SalesSummary, 'realisedGain' | 'sales'>>('/sales/summary', { signal, query: { year } }),
+    }),
   trending: () =>
     queryOptions({
       queryKey: [...DASHBOARD, 'trending'],
@@ -132,12 +153,12 @@ export const collectionQueries = {
 };
 
 /**
- * Every view a change to the collection moves (an add, an edit, a removal, an import; a sale when there is
- * one), in one place: the collection's pages, stats, photos, recommendations and portfolio history (all under
- * `collection`), and the dashboard's figures under `dashboard` (the market insights' value metrics, full and
- * quick, beside trending and the market overview).
+ * Every view a change to the collection moves (an add, an edit, a removal, an import, a sale or its undo),
+ * in one place: the collection's pages, stats, photos, recommendations and portfolio history (all under
+ * `collection`), the dashboard's figures under `dashboard` (the market insights' value metrics, full and
+ * quick, beside trending and the market overview), and the ledger's sales and year figures under `sales`.
  */
-const COLLECTION_VIEWS = [collectionQueries.all, DASHBOARD] as const;
+const COLLECTION_VIEWS = [collectionQueries.all, DASHBOARD, SALES_VIEWS] as const;
 
 /** Marks every view of the collection stale (those on screen refetch at once) and refreshes the plan's usage. */
 export function refreshCollectionViews(queryClient: QueryClient): void {

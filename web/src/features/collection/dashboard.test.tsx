@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { renderScreen, stubApi } from '../../test/test-support.tsx';
+import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import DashboardPage from './Dashboard.tsx';
 
 afterEach(() => {
@@ -69,5 +69,29 @@ describe('dashboard data', () => {
     const row = (await screen.findByRole('link', { name: 'Samba OG' })).closest('li')!;
     expect(row.textContent).toContain('No change');
     expect(row.textContent).not.toMatch(/[▲▼]|\$0/);
+  });
+});
+
+describe("the value metrics of a member who keeps a ledger", () => {
+  signedInForEachTest('premium');
+  it("include the year's realised gain, with a way to the Sales page", async () => {
+    const year = new Date().getUTCFullYear();
+    const calls = stubApi({
+      'GET /api/dashboard/value-metrics': {
+        collectionValue: { currentMarketValue: 12_000, totalItems: 1 },
+        usagePatterns: { searchesThisMonth: 1, averageSearchesPerDay: 0.03 },
+        potentialSavings: { priceAlertSavings: 0, timeValueSavings: 0, totalPotentialValue: 0 },
+        upgradeRecommendation: null,
+      },
+      'GET /api/sales/summary': { year, sales: 2, realisedGain: 6_100 },
+      'GET /api/dashboard/trending': { sneakers: [] },
+      'GET /api/dashboard/market-overview': null,
+    });
+    renderScreen(<DashboardPage />);
+    const gain = await screen.findByLabelText('Realised gain this year');
+    expect(gain.textContent).toContain(`Realised gain in ${year}`);
+    expect(gain.textContent).toContain('+$61');
+    expect(gain.textContent).toContain('2 pairs sold');
+    expect(calls.some((call) => call.path === `/api/sales/summary?year=${year}`)).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ function clientWith(keys: readonly (readonly unknown[])[]): QueryClient {
 const isStale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated === true;
 
 describe('a change to the collection', () => {
-  it('marks every view of it stale: pages, stats, history, photos, recommendations and the market insights', () => {
+  it("marks every view of it stale: pages, stats, history, photos, recommendations, and the market insights", () => {
     vi.useFakeTimers();
     const moved = [
       collectionQueries.items({ page: 1, sortBy: 'newest', brand: 'all' }).queryKey,
@@ -28,6 +28,8 @@ describe('a change to the collection', () => {
       collectionQueries.quickMetrics().queryKey,
       collectionQueries.trending().queryKey,
       collectionQueries.marketOverview().queryKey,
+      collectionQueries.realisedGain(2026).queryKey,
+      collectionQueries.items({ page: 1, sortBy: 'newest', brand: 'all', valuation: { kind: 'net', platform: 'goat' } }).queryKey,
     ];
     const untouched = [['sneakers', 'search', { q: 'dunk' }], ['alerts', 'price-alerts'], ['settings', 'profile']];
     const usage = membershipQueries.usage().queryKey;

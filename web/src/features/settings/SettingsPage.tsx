@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { useSession } from '../../session/index.ts';
 import { ErrorState, PageHeader, Skeleton } from '../../ui/index.ts';
+import { recordsSales } from '../collection/index.ts';
+import { LedgerSettingsCard } from '../sales/index.ts';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { DeleteAccountCard, DisplayCard, EmailNotificationsCard, SubscriptionCard } from './AccountCards.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -15,7 +17,7 @@ const Grid = styled.div`
   align-items: start;
 `;
 
-/** Settings (spec 3 §2.3): profile, security, email, subscription, API keys, display, account deletion. */
+/** Settings (spec 3 §2.3): profile, security, email, subscription, API keys, selling (paid plans), display, account deletion. */
 export default function SettingsPage() {
   const { user, tier } = useSession();
   const profile = useQuery(settingsQueries.profile());
@@ -36,6 +38,7 @@ export default function SettingsPage() {
         {user && <EmailNotificationsCard userId={user.id} />}
         <SubscriptionCard />
         {apiAccess && <ApiKeysCard />}
+        {recordsSales(tier) && <LedgerSettingsCard />}
         <DisplayCard />
         {profile.data && <DeleteAccountCard hasPassword={profile.data.hasPassword} />}
       </Grid>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastSummary, historySummary, pricePointsOf } from './summaries.ts';
+import { NO_GAIN_YET, forecastSummary, historySummary, monthLabel, monthlyGainSummary, pricePointsOf } from './summaries.ts';
 
 describe('chart summaries', () => {
   it('summarises a history by its average and direction', () => {
@@ -24,5 +24,17 @@ describe('chart summaries', () => {
       { date: '2026-01-01', price: 200, volume: 1 },
       { date: '2026-01-02', price: 100, volume: 3 },
     ]);
+  });
+});
+
+describe('the monthly gain summary', () => {
+  const month = (m: string, parts: [string, number][]) => ({ month: m, total: parts.reduce((sum, [, v]) => sum + v, 0), parts: parts.map(([key, value]) => ({ key, value })) });
+  it('names the total over the months with sales and the best month', () => {
+    const months = [month('2026-01', []), month('2026-02', [['stockx', -2_000]]), month('2026-03', [['stockx', 4_000], ['ebay', 2_100]])];
+    expect(monthlyGainSummary(months)).toBe('Realised gain $41 over 2 months; best month March 2026 ($61)');
+    expect(monthLabel('2026-03')).toBe('Mar');
+  });
+  it('says when there is nothing to draw yet', () => {
+    expect(monthlyGainSummary([month('2026-01', []), month('2026-02', [['goat', 0]])])).toBe(NO_GAIN_YET);
   });
 });

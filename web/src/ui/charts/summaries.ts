@@ -1,4 +1,4 @@
-import { formatChange, formatDate, formatMoney } from '../format.ts';
+import { countOf, formatChange, formatDate, formatMoney } from '../format.ts';
 
 export interface PricePoint {
   date: string;
@@ -47,4 +47,29 @@ export function portfolioSummary(points: ValuePoint[]): string {
   const change = last.totalValue - first.totalValue;
   const percent = first.totalValue ? (change / first.totalValue) * 100 : null;
   return `Value ${formatMoney(last.totalValue)}, ${formatChange(change, percent)} since ${formatDate(first.date)}`;
+}
+
+/** A month's realised gain (cents), in parts by series (a platform each). */
+export interface MonthGain {
+  /** YYYY-MM. */
+  month: string;
+  total: number;
+  parts: { key: string; value: number }[];
+}
+
+/** 'Mar', or 'March 2026' in full. */
+export function monthLabel(month: string, full = false): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return date.toLocaleDateString('en-US', full ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' });
+}
+
+export const NO_GAIN_YET = 'No sales this year yet: the chart starts with the first sale.';
+
+/** The text summary of a year's gain by month: 'Realised gain $1,240 over 3 months; best month March 2026 ($400)'. */
+export function monthlyGainSummary(months: MonthGain[]): string {
+  const active = months.filter((m) => m.parts.some((part) => part.value !== 0));
+  if (active.length === 0) return NO_GAIN_YET;
+  const total = months.reduce((sum, m) => sum + m.total, 0);
+  const best = active.reduce((a, b) => (b.total > a.total ? b : a));
+  return `Realised gain ${formatMoney(total)} over ${countOf(active.length, 'month')}; best month ${monthLabel(best.month, true)} (${formatMoney(best.total)})`;
 }
