@@ -25,3 +25,4 @@ export * from './server-timing.ts';
 export * from './security-headers.ts';
 export * from './token-cache.ts';
 export * from './verified-tokens.ts';
+export * from './telemetry/context.ts';
