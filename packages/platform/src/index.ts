@@ -26,3 +26,4 @@ export * from './security-headers.ts';
 export * from './token-cache.ts';
 export * from './verified-tokens.ts';
 export * from './telemetry/context.ts';
+export * from './telemetry/jobs.ts';
