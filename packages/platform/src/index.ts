@@ -27,3 +27,4 @@ export * from './token-cache.ts';
 export * from './verified-tokens.ts';
 export * from './telemetry/context.ts';
 export * from './telemetry/jobs.ts';
+export * from './flow-metrics.ts';

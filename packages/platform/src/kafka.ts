@@ -17,6 +17,7 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
 import type { OutgoingEvent } from './events.ts';
 import { linkTo, type TraceCarrier } from './telemetry/context.ts';
+import { watchConsumerLag } from './flow-metrics.ts';
 
 const { Kafka: KafkaClient, logLevel, Partitioners } = kafkajs;
 const tracer = trace.getTracer('@kicksight/platform');
@@ -214,6 +215,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   });
   const dlq: Producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   const log = logger.child({ consumer: groupId });
+  let unwatchLag: (() => Promise<void>) | undefined;
 
   async function deadLetter({ topic, partition, message }: EachMessagePayload, reason: string): Promise<void> {
     const headers: IHeaders = {
@@ -286,11 +288,14 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       });
       await dlq.connect();
       await consumer.connect();
-      await consumer.subscribe({ topics: topics.map((t) => topicName(prefix, t)), fromBeginning: options.fromBeginning ?? true });
+      const names = topics.map((t) => topicName(prefix, t));
+      await consumer.subscribe({ topics: names, fromBeginning: options.fromBeginning ?? true });
+      unwatchLag = watchConsumerLag(kafka, groupId, names);
       await consumer.run({ eachMessage: onMessage });
       await joined;
     },
     async stop() {
+      await unwatchLag?.();
       await consumer.disconnect();
       await dlq.disconnect();
     },

@@ -7,6 +7,7 @@ import type { EventProducer } from './kafka.ts';
 import type { Logger } from './logger.ts';
 import type { Queryable } from './postgres.ts';
 import { context } from '@opentelemetry/api';
+import { watchOutbox } from './flow-metrics.ts';
 import { captureTraceContext, contextOf, type TraceCarrier } from './telemetry/context.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
@@ -107,6 +108,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let lastPurge = 0;
+  let unwatch: (() => void) | undefined;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -225,10 +227,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     start() {
       if (running) return;
       running = true;
+      unwatch = watchOutbox(pool);
       loop = run();
     },
     async stop() {
       running = false;
+      unwatch?.();
       wake?.();
       await loop;
     },
