@@ -21,7 +21,7 @@
 #   scripts/stack.sh logs <component> [-f] show (or follow) a component's log
 #   scripts/stack.sh env                   print .stack/stack.env
 #   scripts/stack.sh install-browser       make sure Debian's chromium is installed
-#   scripts/stack.sh install-deploy-tools  helm, kustomize and the schema validators (cached)
+#   scripts/stack.sh install-deploy-tools  helm, kustomize, the schema validators and promtool (cached)
 #   scripts/stack.sh install-shfmt         the shell formatter of the static checks (cached); prints its path
 #
 # State lives in <repo>/.stack (data/, logs/, run/, stack.env). Tool builds and
@@ -518,6 +518,8 @@ KUBERNETES_VALIDATE_HOME=$KS_CACHE/kubernetes-validate-$KUBERNETES_VALIDATE_VERS
 KUBERNETES_VALIDATE_BIN=$KUBERNETES_VALIDATE_HOME/bin/kubernetes-validate
 SKAFFOLD_SCHEMAS_HOME=$KS_CACHE/skaffold-schemas-$SKAFFOLD_VERSION
 SKAFFOLD_MODULE=github.com/GoogleContainerTools/skaffold/v2
+PROMTOOL_HOME=$KS_CACHE/promtool-$PROMETHEUS_VERSION
+PROMTOOL_BIN=$PROMTOOL_HOME/bin/promtool
 
 helm_install() {
   [[ -x "$HELM_BIN" ]] && return 0
@@ -571,14 +573,22 @@ skaffold_schemas_install() {
   mv "$tmp/schemas" "$SKAFFOLD_SCHEMAS_HOME"
 }
 
+# promtool (Prometheus' rule checker), built from the prometheus Go module.
+promtool_install() {
+  [[ -x "$PROMTOOL_BIN" ]] && return 0
+  go_install_tool promtool "$PROMTOOL_HOME" promtool promtool "" \
+    "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_VERSION"
+}
+
 # Installs every deployment tool that is missing, then prints where each one is.
 cmd_install_deploy_tools() {
   helm_install
   kustomize_install
   kubernetes_validate_install
   skaffold_schemas_install
-  printf 'helm: %s\nkustomize: %s\nkubernetes-validate: %s\nskaffold schemas: %s\n' \
-    "$HELM_BIN" "$KUSTOMIZE_BIN" "$KUBERNETES_VALIDATE_BIN" "$SKAFFOLD_SCHEMAS_HOME"
+  promtool_install
+  printf 'helm: %s\nkustomize: %s\nkubernetes-validate: %s\nskaffold schemas: %s\npromtool: %s\n' \
+    "$HELM_BIN" "$KUSTOMIZE_BIN" "$KUBERNETES_VALIDATE_BIN" "$SKAFFOLD_SCHEMAS_HOME" "$PROMTOOL_BIN"
 }
 
 # ---------------------------------------------------------------------------
