@@ -7,7 +7,8 @@ import type { MarketSource } from './market-source.ts';
  * status at each scrape), and the prices the guard refused, by reason.
  */
 export function registerMarketMetrics(registry: Registry, { sources, models }: { sources: MarketSource[]; models: Models }): void {
-  const perSource = (name: string, help: string, read: (status: Awaited<ReturnType<MarketSource['status']>>) => number | null) =>
+  type Status = Awaited<ReturnType<MarketSource['status']>>;
+  const perSource = ({ name, help, read }: { name: string; help: string; read: (status: Status) => number | null }) =>
     new Gauge({
       name,
       help,
@@ -21,9 +22,17 @@ export function registerMarketMetrics(registry: Registry, { sources, models }: {
         }
       },
     });
-  perSource('catalog_market_source_circuit_open', 'Whether a market source has stopped calling (its circuit open or isolated): 1, else 0', (s) => (s.circuit === 'open' || s.circuit === 'isolated' ? 1 : 0));
-  perSource('catalog_market_source_error_rate', 'Share of a market source’s latest calls that failed (0 to 1)', (s) => s.errorRate);
-  perSource('catalog_market_source_last_sync_timestamp_seconds', 'When a market source last synced (Unix seconds)', (s) => (s.lastSyncAt ? Date.parse(s.lastSyncAt) / 1000 : null));
+  perSource({
+    name: 'catalog_market_source_circuit_open',
+    help: 'Whether a market source has stopped calling (its circuit open or isolated): 1, else 0',
+    read: (s) => (s.circuit === 'open' || s.circuit === 'isolated' ? 1 : 0),
+  });
+  perSource({ name: 'catalog_market_source_error_rate', help: 'Share of a market source’s latest calls that failed (0 to 1)', read: (s) => s.errorRate });
+  perSource({
+    name: 'catalog_market_source_last_sync_timestamp_seconds',
+    help: 'When a market source last synced (Unix seconds)',
+    read: (s) => (s.lastSyncAt ? Date.parse(s.lastSyncAt) / 1000 : null),
+  });
   new Gauge({
     name: 'catalog_price_guard_refused',
     help: 'Prices the price guard refused and holds in quarantine, by reason',
