@@ -77,4 +77,4 @@ COPY scripts/topics.ts scripts/topics.ts
 USER 1000:1000
 EXPOSE ${PORTS}
 # exec hands the process to Node, so it receives the stop signal directly.
-CMD ["sh", "-c", "exec node \"$WORKSPACE/src/main.ts\""]
+CMD ["sh", "-c", "exec node --import @kicksight/platform/telemetry \"$WORKSPACE/src/main.ts\""]

@@ -1,4 +1,4 @@
-// The deployment tools (helm, kustomize, kubernetes-validate, skaffold's schemas), found where
+// The deployment tools (helm, kustomize, kubernetes-validate, skaffold's schemas, promtool), found where
 // `scripts/stack.sh install-deploy-tools` puts them, and thin wrappers around each.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,7 @@ export const tools = {
   skaffoldSchema: (apiVersion: string) =>
     installed(path.join(cache, `skaffold-schemas-${version('SKAFFOLD_VERSION')}`, `${apiVersion}.json`)),
   kubernetesVersion: () => version('KUBERNETES_SCHEMA_VERSION'),
+  promtool: () => installed(path.join(cache, `promtool-${version('PROMETHEUS_VERSION')}`, 'bin/promtool')),
 };
 
 export class CommandError extends Error {

@@ -75,6 +75,9 @@ STOCKX_CLIENT_ID=stockx-sandbox-client
 STOCKX_CLIENT_SECRET=stockx-sandbox-secret
 STOCKX_API_KEY=stockx-sandbox-api-key
 STOCKX_TOKEN_KEY=$stockx_key
+# Tracing: the share of requests traced (0 turns it off; test runs leave it off unless asked), sent to the stack's Zipkin.
+TRACING_SAMPLE_RATIO=${TRACING_SAMPLE_RATIO:-$([[ $(test_mode) == true ]] && echo 0 || echo 1)}
+ZIPKIN_URL=${KS_ZIPKIN_URL:-http://127.0.0.1:$KS_ZIPKIN_PORT}
 ENV
   # Test runs only: sneaker pictures may also come from this machine (the browser tests' own picture host).
   if [[ $(test_mode) == true ]]; then

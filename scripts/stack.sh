@@ -11,6 +11,7 @@
 #   stripe     stripe-mock (Stripe API mock)
 #   smtp       MailDev (SMTP catcher with a REST API)
 #   toxiproxy  Toxiproxy (fault-injection TCP proxy)
+#   zipkin     Zipkin, the trace backend (its exec jar from Maven Central)
 #   stockx     the StockX sandbox (services/stockx-sandbox: StockX's API v2 and accounts domain, from the data files)
 #
 # Usage:
@@ -21,7 +22,7 @@
 #   scripts/stack.sh logs <component> [-f] show (or follow) a component's log
 #   scripts/stack.sh env                   print .stack/stack.env
 #   scripts/stack.sh install-browser       make sure Debian's chromium is installed
-#   scripts/stack.sh install-deploy-tools  helm, kustomize and the schema validators (cached)
+#   scripts/stack.sh install-deploy-tools  helm, kustomize, the schema validators and promtool (cached)
 #   scripts/stack.sh install-shfmt         the shell formatter of the static checks (cached); prints its path
 #
 # State lives in <repo>/.stack (data/, logs/, run/, stack.env). Tool builds and
@@ -42,7 +43,7 @@ ENV_FILE=$KS_STACK_DIR/stack.env
 HOST=127.0.0.1
 
 # Start order of the tables; the supervisor starts them together.
-COMPONENTS=(postgres redis kafka mongo stripe smtp toxiproxy stockx)
+COMPONENTS=(postgres redis kafka mongo stripe smtp toxiproxy zipkin stockx)
 
 PG_USER=kicksight
 PG_PASSWORD=kicksight
@@ -159,6 +160,7 @@ resolve_component() {
     stripe | stripe-mock) echo stripe ;;
     smtp | maildev | mail) echo smtp ;;
     toxiproxy) echo toxiproxy ;;
+    zipkin | traces) echo zipkin ;;
     stockx | stockx-sandbox) echo stockx ;;
     *) return 1 ;;
   esac
@@ -174,6 +176,7 @@ component_port_vars() {
     stripe) echo KS_STRIPE_PORT ;;
     smtp) echo KS_SMTP_PORT KS_SMTP_API_PORT ;;
     toxiproxy) echo KS_TOXIPROXY_PORT ;;
+    zipkin) echo KS_ZIPKIN_PORT ;;
     stockx) echo KS_STOCKX_PORT ;;
   esac
 }
@@ -187,6 +190,7 @@ component_addr() {
     stripe) echo "http://$HOST:$KS_STRIPE_PORT" ;;
     smtp) echo "$HOST:$KS_SMTP_PORT (api http://$HOST:$KS_SMTP_API_PORT/api)" ;;
     toxiproxy) echo "http://$HOST:$KS_TOXIPROXY_PORT" ;;
+    zipkin) echo "http://$HOST:$KS_ZIPKIN_PORT (traces)" ;;
     stockx) echo "http://$HOST:$KS_STOCKX_PORT" ;;
   esac
 }
@@ -446,6 +450,30 @@ toxiproxy_install() {
 }
 
 # ---------------------------------------------------------------------------
+# zipkin (a download: one jar, no build)
+# ---------------------------------------------------------------------------
+
+ZIPKIN_HOME=$KS_CACHE/zipkin-$ZIPKIN_VERSION
+ZIPKIN_JAR=$ZIPKIN_HOME/zipkin-server-exec.jar
+
+zipkin_install() {
+  local tmp log url
+  [[ -f "$ZIPKIN_JAR" ]] && return 0
+  kafka_need_java
+  log=$(install_log_of zipkin)
+  make_build_dir zipkin
+  tmp=$BUILD_DIR
+  url=https://repo1.maven.org/maven2/io/zipkin/zipkin-server/$ZIPKIN_VERSION/zipkin-server-$ZIPKIN_VERSION-exec.jar
+  note zipkin "downloading zipkin-server $ZIPKIN_VERSION from Maven Central (first run on this machine only)"
+  curl -fsSL --retry 3 -o "$tmp/zipkin-server-exec.jar" "$url" >>"$log" 2>&1 || die zipkin "could not download $url (see $(rel_path "$log"))"
+  echo "$ZIPKIN_SHA256  $tmp/zipkin-server-exec.jar" | sha256sum -c --quiet - >>"$log" 2>&1 ||
+    die zipkin "zipkin-server-$ZIPKIN_VERSION-exec.jar does not match ZIPKIN_SHA256 of scripts/versions.env"
+  chmod 755 "$tmp"
+  rm -rf "$ZIPKIN_HOME"
+  mv "$tmp" "$ZIPKIN_HOME"
+}
+
+# ---------------------------------------------------------------------------
 # The supervisor and the shell formatter
 # ---------------------------------------------------------------------------
 
@@ -491,6 +519,8 @@ KUBERNETES_VALIDATE_HOME=$KS_CACHE/kubernetes-validate-$KUBERNETES_VALIDATE_VERS
 KUBERNETES_VALIDATE_BIN=$KUBERNETES_VALIDATE_HOME/bin/kubernetes-validate
 SKAFFOLD_SCHEMAS_HOME=$KS_CACHE/skaffold-schemas-$SKAFFOLD_VERSION
 SKAFFOLD_MODULE=github.com/GoogleContainerTools/skaffold/v2
+PROMTOOL_HOME=$KS_CACHE/promtool-$PROMETHEUS_VERSION
+PROMTOOL_BIN=$PROMTOOL_HOME/bin/promtool
 
 helm_install() {
   [[ -x "$HELM_BIN" ]] && return 0
@@ -544,14 +574,22 @@ skaffold_schemas_install() {
   mv "$tmp/schemas" "$SKAFFOLD_SCHEMAS_HOME"
 }
 
+# promtool (Prometheus' rule checker), built from the prometheus Go module.
+promtool_install() {
+  [[ -x "$PROMTOOL_BIN" ]] && return 0
+  go_install_tool promtool "$PROMTOOL_HOME" promtool promtool "" \
+    "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_VERSION"
+}
+
 # Installs every deployment tool that is missing, then prints where each one is.
 cmd_install_deploy_tools() {
   helm_install
   kustomize_install
   kubernetes_validate_install
   skaffold_schemas_install
-  printf 'helm: %s\nkustomize: %s\nkubernetes-validate: %s\nskaffold schemas: %s\n' \
-    "$HELM_BIN" "$KUSTOMIZE_BIN" "$KUBERNETES_VALIDATE_BIN" "$SKAFFOLD_SCHEMAS_HOME"
+  promtool_install
+  printf 'helm: %s\nkustomize: %s\nkubernetes-validate: %s\nskaffold schemas: %s\npromtool: %s\n' \
+    "$HELM_BIN" "$KUSTOMIZE_BIN" "$KUBERNETES_VALIDATE_BIN" "$SKAFFOLD_SCHEMAS_HOME" "$PROMTOOL_BIN"
 }
 
 # ---------------------------------------------------------------------------
@@ -575,6 +613,7 @@ KS_SMTP_API_URL=http://$HOST:$KS_SMTP_API_PORT/api
 KS_SMTP_WEB_URL=http://$HOST:$KS_SMTP_API_PORT
 KS_TOXIPROXY_URL=http://$HOST:$KS_TOXIPROXY_PORT
 KS_STOCKX_URL=http://$HOST:$KS_STOCKX_PORT
+KS_ZIPKIN_URL=http://$HOST:$KS_ZIPKIN_PORT
 EOF
   mv -f "$tmp" "$ENV_FILE"
 }
@@ -601,7 +640,7 @@ components_from_args() {
 export_tool_paths() {
   PG_BIN=/usr/lib/postgresql/$POSTGRES_MAJOR/bin
   pg_find_bin || true
-  export PG_BIN KAFKA_LIB FERRETDB_BIN STRIPE_BIN MAILDEV_BIN TOXIPROXY_BIN
+  export PG_BIN KAFKA_LIB FERRETDB_BIN STRIPE_BIN MAILDEV_BIN TOXIPROXY_BIN ZIPKIN_JAR
 }
 
 print_status() {
@@ -633,8 +672,9 @@ on_ready() {
 
 # What Go compiles (the supervisor, FerretDB, stripe-mock, toxiproxy): on a new machine these builds take
 # most of the first `up`, so they run in the background while the rest installs (Debian packages, Kafka's
-# jars, MailDev from npm), which mostly waits on downloads.
-GO_BUILT=(mongo stripe toxiproxy)
+# jars, MailDev from npm), which mostly waits on downloads. Zipkin's jar (a download of its own) goes with them,
+# so that it overlaps the rest.
+GO_BUILT=(mongo stripe toxiproxy zipkin)
 
 # install_components <component...>: installs each (nothing once cached), filling INSTALL_MS.
 install_components() {

@@ -127,16 +127,16 @@ describe('the chart', () => {
   it("runs the market feed and the notifications and billing workers as their own Deployments in their service images", () => {
     const catalog = named(objects, 'Deployment', 'kicksight-catalog')!;
     const feed = named(objects, 'Deployment', 'kicksight-catalog-feed')!;
-    expect(firstContainer(feed).command).toEqual(['node', 'services/catalog/src/feed-main.ts']);
+    expect(firstContainer(feed).command).toEqual(['node', '--import', '@kicksight/platform/telemetry', 'services/catalog/src/feed-main.ts']);
     expect(firstContainer(feed).image).toBe(firstContainer(catalog).image);
     expect(envValue(feed, 'MARKET_FEED_ENABLED')).toBe('true');
     expect(envValue(catalog, 'MARKET_FEED_ENABLED')).toBe('false');
     const workers = named(objects, 'Deployment', 'kicksight-notifications-worker')!;
-    expect(firstContainer(workers).command).toEqual(['node', 'services/notifications/src/worker-main.ts']);
+    expect(firstContainer(workers).command).toEqual(['node', '--import', '@kicksight/platform/telemetry', 'services/notifications/src/worker-main.ts']);
     expect(firstContainer(workers).image).toBe(firstContainer(named(objects, 'Deployment', 'kicksight-notifications')!).image);
     const billing = named(objects, 'Deployment', 'kicksight-billing')!;
     const billingWorker = named(objects, 'Deployment', 'kicksight-billing-worker')!;
-    expect(firstContainer(billingWorker).command).toEqual(['node', 'services/billing/src/worker-main.ts']);
+    expect(firstContainer(billingWorker).command).toEqual(['node', '--import', '@kicksight/platform/telemetry', 'services/billing/src/worker-main.ts']);
     expect(firstContainer(billingWorker).image).toBe(firstContainer(billing).image);
     expect(envValue(billing, 'RUN_WORKERS')).toBe('false');
     expect(envValue(billingWorker, 'RUN_WORKERS')).toBeUndefined();

@@ -113,7 +113,7 @@ function environment(chain: Stage[], buildArgs: Record<string, string>): Record<
   return env;
 }
 
-/** The script and entry point an image starts: `["node", <file>]`, or `["sh", "-c", "exec node <file>"]` with the image's environment. */
+/** The script and entry point an image starts: `["node", <file>]`, or `["sh", "-c", "exec node [options] <file>"]` with the image's environment. */
 function entryPoint(build: Build): string[] {
   const chain = lineage(build);
   const cmd = chain.flatMap((stage) => stage.instructions.filter((i) => i.op === 'CMD'))[0];
@@ -174,8 +174,11 @@ describe.each(BUILDS)('$image', (build) => {
         expect(IGNORED.filter((ignored) => source === ignored || source.startsWith(`${ignored}/`)), source).toEqual([]);
       }
     }
-    const [command, entry] = entryPoint(build);
+    const [command, ...args] = entryPoint(build);
     expect(command).toBe('node');
-    expect(existsSync(path.join(ROOT, entry!)), entry).toBe(true);
+    const entry = args.at(-1)!;
+    expect(existsSync(path.join(ROOT, entry)), entry).toBe(true);
+    // A service or the BFF loads the telemetry preload first (`--import @kicksight/platform/telemetry`), nothing else.
+    expect(args.slice(0, -1), entry).toEqual(entry.startsWith('web/') ? [] : ['--import', '@kicksight/platform/telemetry']);
   });
 });

@@ -20,6 +20,7 @@
 //   BENCH_CONNECTIONS=10 BENCH_RATE=300 (req/s over all connections) BENCH_DURATION_S=10 BENCH_WARMUP_S=3
 //   BENCH_SINGLE_S=5: also one connection each (0 skips it)
 //   BENCH_SATURATED=1: also the saturated runs (0 skips them)
+//   TRACING_SAMPLE_RATIO=1: auth and the BFF traced, every request (0, the default: tracing off)
 //   BENCH_CPU_PROF=<dir>: the BFF runs under `node --cpu-prof` and writes its profile to <dir> when it stops
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,6 +53,8 @@ import {
 } from './lib.ts';
 
 const ENDPOINT = '/api/auth/verify';
+/** How long auth and the BFF may take to start (traced, on a busy machine, loading takes longer). */
+const START_TIMEOUT_MS = 180_000;
 /** The budget of the edge: what the BFF may add to the median request. */
 const TARGET_ADDED_P50_MS = 1;
 /** A paced run counts only if each target kept up with the rate asked for (at least this share of it). */
@@ -102,6 +105,9 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     const shared = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // TRACING_SAMPLE_RATIO=1 measures the BFF traced (spans sent to the stack's Zipkin); 0, the default, untraced.
+      TRACING_SAMPLE_RATIO: String(setting('TRACING_SAMPLE_RATIO', 0, { zero: true })),
+      ...(stack.zipkin ? { ZIPKIN_URL: stack.zipkin } : {}),
       SHUTDOWN_GRACE_MS: '3000',
       SERVICE_TOKEN: randomBytes(24).toString('hex'),
       REDIS_URL: stack.redis,
@@ -114,6 +120,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
       name: 'auth',
       entry: 'services/auth/src/main.ts',
       port: authPort,
+      timeoutMs: START_TIMEOUT_MS,
       env: {
         ...shared,
         PORT: String(authPort),
@@ -134,6 +141,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
       name: 'bff',
       entry: 'bff/src/main.ts',
       port: bffPort,
+      timeoutMs: START_TIMEOUT_MS,
       env: {
         ...shared,
         ...elsewhere,

@@ -182,7 +182,7 @@ describe('assertAccess', () => {
     expiresAt: 0,
     viaApiKey: false,
   });
-  const route = (access: 'public' | 'token' | 'admin' | 'optional') => ({ owner: 'auth' as const, access, queryToken: false });
+  const route = (access: 'public' | 'token' | 'admin' | 'optional') => ({ owner: 'auth' as const, access, queryToken: false, pattern: '/api/auth/me' });
   const expired = Object.assign(new Error('expired'), { status: 401, code: 'TOKEN_EXPIRED' });
 
   it('lets anyone through public and optional routes', () => {

@@ -36,6 +36,8 @@ export function edgeGate({ identify, limiter }: { identify: Identify; limiter: R
     const route = resolveRoute(req.method, req.path);
     if (!route) return notFoundHandler(req, res, next);
     req.edgeRoute = route;
+    // Proxied requests match no express route: metrics name them by the route table's pattern.
+    res.locals.route = route.pattern;
     delete req.headers[SERVICE_TOKEN_HEADER];
 
     let identity: Identity | undefined;

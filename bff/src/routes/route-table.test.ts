@@ -133,6 +133,12 @@ describe('resolveRoute', () => {
     expect(route).toMatchObject({ owner, access });
   });
 
+  it('names each route by its pattern, never by the ids in a path (the label of its HTTP metrics)', () => {
+    expect(resolveRoute('GET', '/api/collections')?.pattern).toBe('/api/collections');
+    const item = resolveRoute('PUT', '/api/collections/3f1c2a9e-5b7d-4c1e-9a0b-2d4e6f8a1c3b')?.pattern;
+    expect(item).toMatch(/^\/api\/collections\/\{\w+\}$/);
+  });
+
   it('lets only the event stream take its token from the query string', () => {
     expect(resolveRoute('GET', '/api/events')?.queryToken).toBe(true);
     expect(resolveRoute('GET', '/api/collections')?.queryToken).toBe(false);

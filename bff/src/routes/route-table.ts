@@ -9,6 +9,8 @@ export interface RouteMatch {
   access: Access;
   /** The access token may come as `?token=` (the event stream, which browsers open without headers). */
   queryToken: boolean;
+  /** The row's path with its parameters unfilled (`/api/collections/{id}`): the route's name in metrics. */
+  pattern: string;
 }
 
 interface Row extends RouteMatch {
@@ -27,7 +29,7 @@ function row(pattern: string, owner: Owner, { access = 'token', method, queryTok
     .split('/')
     .slice(1)
     .map((s) => (s.startsWith('{') ? '*' : s));
-  return { owner, access, queryToken, method, segments, subtree };
+  return { owner, access, queryToken, method, segments, subtree, pattern };
 }
 
 const publicAuth = ['login', 'register', 'test-login', 'google', 'refresh', 'logout', 'forgot-password', 'reset-password', 'verify-reset-token', 'confirm-email-change', 'undo-email-change'];
@@ -102,7 +104,7 @@ function operationRow(op: Operation): Row {
   const segments = op.path.split('/').slice(1).map((s) => (s.startsWith('{') ? '*' : s));
   const owner = bestRow(OWNER_ROWS, method, segments);
   if (!owner) throw new Error(`no owner in the route table for ${method} ${op.path}`);
-  return { ...owner, access: op.access, method, segments, subtree: false };
+  return { ...owner, access: op.access, method, segments, subtree: false, pattern: op.path };
 }
 
 const OPERATION_ROWS = [...allOperations, ...edgeOperations].map(operationRow);
@@ -160,5 +162,5 @@ export function resolveRoute(method: string, path: string): RouteMatch | undefin
   if (!segments || segments[0] !== 'api') return undefined;
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const best = bestRow(ROWS, verb, segments);
-  return best && { owner: best.owner, access: best.access, queryToken: best.queryToken };
+  return best && { owner: best.owner, access: best.access, queryToken: best.queryToken, pattern: best.pattern };
 }

@@ -10,6 +10,7 @@ import { redactUrl } from './logger.ts';
 import { AppError, errorHandler, notFoundHandler } from './errors.ts';
 import { isShuttingDown } from './health.ts';
 import type { Metrics } from './metrics.ts';
+import { traceIdHeader } from './telemetry/context.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -34,6 +35,7 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
+  app.use(traceIdHeader);
   app.use(
     pinoHttp({
       logger,

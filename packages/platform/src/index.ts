@@ -25,3 +25,6 @@ export * from './server-timing.ts';
 export * from './security-headers.ts';
 export * from './token-cache.ts';
 export * from './verified-tokens.ts';
+export * from './telemetry/context.ts';
+export * from './telemetry/jobs.ts';
+export * from './flow-metrics.ts';

@@ -13,10 +13,14 @@ import {
   topicOf,
   type Envelope,
 } from '@kicksight/contracts';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
 import type { OutgoingEvent } from './events.ts';
+import { linkTo, type TraceCarrier } from './telemetry/context.ts';
+import { watchConsumerLag } from './flow-metrics.ts';
 
 const { Kafka: KafkaClient, logLevel, Partitioners } = kafkajs;
+const tracer = trace.getTracer('@kicksight/platform');
 /** The client's types, by the names the other workspaces use (only platform imports kafkajs). */
 export type { Kafka, Admin as KafkaAdmin };
 
@@ -211,6 +215,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   });
   const dlq: Producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   const log = logger.child({ consumer: groupId });
+  let unwatchLag: (() => Promise<void>) | undefined;
 
   async function deadLetter({ topic, partition, message }: EachMessagePayload, reason: string): Promise<void> {
     const headers: IHeaders = {
@@ -226,7 +231,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   }
 
   async function onMessage(payload: EachMessagePayload): Promise<void> {
-    const { topic, partition, message, heartbeat } = payload;
+    const { topic, partition, message } = payload;
     let event: Envelope;
     try {
       event = parseEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
@@ -235,6 +240,25 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       return;
     }
     const meta: MessageMeta = { topic, partition, offset: message.offset, key: message.key?.toString('utf8') };
+    // The handling continues the trace that published the event, as a span linked to its publication.
+    await tracer.startActiveSpan(
+      `handle ${event.type}`,
+      { kind: SpanKind.INTERNAL, links: linkTo(traceCarrierOf(message.headers)), attributes: { 'messaging.consumer.group.name': groupId, 'messaging.message.id': event.id } },
+      async (span) => {
+        try {
+          await handleWithRetries(payload, event, meta);
+        } catch (err) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+          throw err;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  async function handleWithRetries(payload: EachMessagePayload, event: Envelope, meta: MessageMeta): Promise<void> {
+    const { topic, message, heartbeat } = payload;
     for (let attempt = 1; ; attempt++) {
       try {
         await handle(event, meta);
@@ -264,15 +288,26 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       });
       await dlq.connect();
       await consumer.connect();
-      await consumer.subscribe({ topics: topics.map((t) => topicName(prefix, t)), fromBeginning: options.fromBeginning ?? true });
+      const names = topics.map((t) => topicName(prefix, t));
+      await consumer.subscribe({ topics: names, fromBeginning: options.fromBeginning ?? true });
+      unwatchLag = watchConsumerLag(kafka, groupId, names);
       await consumer.run({ eachMessage: onMessage });
       await joined;
     },
     async stop() {
+      await unwatchLag?.();
       await consumer.disconnect();
       await dlq.disconnect();
     },
   };
+}
+
+/** The W3C trace context a message's headers carry (the relay sends it with every event). */
+export function traceCarrierOf(headers: IHeaders | undefined): TraceCarrier | undefined {
+  const traceparent = headers?.traceparent?.toString();
+  if (!traceparent) return undefined;
+  const tracestate = headers?.tracestate?.toString();
+  return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
 /** Readiness of the broker (its cluster metadata answers), over one admin connection closed by `close`. */

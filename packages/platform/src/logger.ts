@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { traceFields } from './telemetry/context.ts';
 
 export type { Logger };
 
@@ -24,6 +25,8 @@ export function createLogger(service: string, level = 'info', destination?: Dest
     base: { service },
     redact: { paths: REDACT, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Each line written inside a trace names it (`trace_id`, `span_id`).
+    mixin: traceFields,
     },
     destination,
   );

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { registerFlowMetrics } from './flow-metrics.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -12,7 +13,9 @@ export interface Metrics {
 export function createMetrics(service: string): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
+  // The defaults include the event loop's lag (nodejs_eventloop_lag_seconds and its percentiles).
   collectDefaultMetrics({ register: registry });
+  registerFlowMetrics(registry);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route and status',
@@ -29,8 +32,9 @@ export function createMetrics(service: string): Metrics {
   const httpMiddleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
     res.on('finish', () => {
-      // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      // The matched route pattern keeps label cardinality bounded (an edge that routes by its own table names the
+      // pattern in `res.locals.route`); unmatched paths share one label.
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : typeof res.locals.route === 'string' ? res.locals.route : 'unmatched';
       const labels = { method: req.method, route, status: String(res.statusCode) };
       end(labels);
       requests.inc(labels);

@@ -6,28 +6,34 @@ import { systemClock } from './clock.ts';
 import type { EventProducer } from './kafka.ts';
 import type { Logger } from './logger.ts';
 import type { Queryable } from './postgres.ts';
+import { context } from '@opentelemetry/api';
+import { watchOutbox } from './flow-metrics.ts';
+import { captureTraceContext, contextOf, type TraceCarrier } from './telemetry/context.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
 /**
  * The VALUES rows of outbox inserts, with their parameters numbered from `firstParam`, for callers that
  * write events inside a statement of their own (one round trip for a business row and its events).
- * Columns: id, topic, message_key, type, envelope, created_at, next_attempt_at.
+ * Columns: id, topic, message_key, type, envelope, created_at, next_attempt_at, trace_context (the active
+ * trace's W3C context, so the event continues it).
  */
 export function outboxRows(events: { key: string; envelope: Envelope }[], clock: Clock, firstParam = 1): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
+  const trace = captureTraceContext();
+  const traceContext = trace ? JSON.stringify(trace) : null;
   const rows = events.map(({ key, envelope }) => {
     const parsed = parseEvent(envelope);
     const type = eventKey(parsed.type, parsed.version);
     if (!isKnownEvent(type)) throw new EventValidationError(`unknown event type ${type}`);
     const n = firstParam + params.length;
-    params.push(parsed.id, topicOf(type), key, type, JSON.stringify(envelope), clock.now());
-    return `($${n}::uuid, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}::timestamptz, $${n + 5}::timestamptz)`;
+    params.push(parsed.id, topicOf(type), key, type, JSON.stringify(envelope), clock.now(), traceContext);
+    return `($${n}::uuid, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}::timestamptz, $${n + 5}::timestamptz, $${n + 6}::jsonb)`;
   });
   return { sql: rows.join(', '), params };
 }
 
-export const OUTBOX_COLUMNS = 'id, topic, message_key, type, envelope, created_at, next_attempt_at';
+export const OUTBOX_COLUMNS = 'id, topic, message_key, type, envelope, created_at, next_attempt_at, trace_context';
 
 /**
  * Writes events to the outbox on the caller's client, so they commit or roll back with the
@@ -62,7 +68,23 @@ export interface OutboxRelay {
   isLeader(): boolean;
 }
 
-type Row = { seq: number; id: string; message_key: string; envelope: Envelope; attempts: number; next_attempt_at: Date };
+type Row = { seq: number; id: string; message_key: string; envelope: Envelope; attempts: number; next_attempt_at: Date; trace_context: TraceCarrier | null };
+
+/**
+ * Rows in commit order, cut where the trace that wrote them changes: each run is sent in its own trace.
+ * Without tracing every row has none, and a batch is one run.
+ */
+export function runsByTrace<T extends { trace_context: TraceCarrier | null }>(rows: T[]): T[][] {
+  const runs: T[][] = [];
+  let last: string | undefined;
+  for (const row of rows) {
+    const trace = row.trace_context?.traceparent ?? '';
+    if (runs.length === 0 || trace !== last) runs.push([]);
+    runs.at(-1)!.push(row);
+    last = trace;
+  }
+  return runs;
+}
 
 /** A stable 64-bit advisory-lock key from a name. */
 export function advisoryKey(name: string): bigint {
@@ -86,6 +108,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let lastPurge = 0;
+  let unwatch: (() => void) | undefined;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -102,7 +125,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   async function drain(client: pg.PoolClient): Promise<number> {
     for (;;) {
       const { rows } = await client.query<Row>(
-        `SELECT seq, id, message_key, envelope, attempts, next_attempt_at FROM outbox
+        `SELECT seq, id, message_key, envelope, attempts, next_attempt_at, trace_context FROM outbox
           WHERE status = 'pending' ORDER BY seq LIMIT $1`,
         [batchSize],
       );
@@ -122,22 +145,26 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         }
       }
       if (valid.length === 0) continue;
-      try {
-        await producer.send(valid.map((row) => ({ key: row.message_key, envelope: row.envelope })));
-      } catch (err) {
-        const attempts = (valid[0]?.attempts ?? 0) + 1;
-        const backoff = Math.min(maxBackoffMs, 250 * 2 ** Math.min(attempts, 16));
-        await client.query(
-          `UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE seq = ANY($1::bigint[])`,
-          [valid.map((r) => r.seq), err instanceof Error ? err.message : String(err), new Date(clock.now().getTime() + backoff)],
-        );
-        log.warn({ err: err instanceof Error ? err.message : err, attempts, backoffMs: backoff, batch: valid.length }, 'publishing failed; will retry');
-        return backoff;
+      for (const run of runsByTrace(valid)) {
+        try {
+          // Sent inside the trace that wrote the rows: the Kafka headers carry it on to the consumers.
+          await context.with(contextOf(run[0]!.trace_context), () => producer.send(run.map((row) => ({ key: row.message_key, envelope: row.envelope }))));
+        } catch (err) {
+          const pending = valid.slice(valid.indexOf(run[0]!));
+          const attempts = (pending[0]?.attempts ?? 0) + 1;
+          const backoff = Math.min(maxBackoffMs, 250 * 2 ** Math.min(attempts, 16));
+          await client.query(
+            `UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE seq = ANY($1::bigint[])`,
+            [pending.map((r) => r.seq), err instanceof Error ? err.message : String(err), new Date(clock.now().getTime() + backoff)],
+          );
+          log.warn({ err: err instanceof Error ? err.message : err, attempts, backoffMs: backoff, batch: pending.length }, 'publishing failed; will retry');
+          return backoff;
+        }
+        await client.query(`UPDATE outbox SET status = 'published', published_at = $2, attempts = attempts + 1, last_error = NULL WHERE seq = ANY($1::bigint[])`, [
+          run.map((r) => r.seq),
+          clock.now(),
+        ]);
       }
-      await client.query(`UPDATE outbox SET status = 'published', published_at = $2, attempts = attempts + 1, last_error = NULL WHERE seq = ANY($1::bigint[])`, [
-        valid.map((r) => r.seq),
-        clock.now(),
-      ]);
     }
   }
 
@@ -200,10 +227,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     start() {
       if (running) return;
       running = true;
+      unwatch = watchOutbox(pool);
       loop = run();
     },
     async stop() {
       running = false;
+      unwatch?.();
       wake?.();
       await loop;
     },

@@ -9,6 +9,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The Node options every workload process gets (an `env.NODE_OPTIONS` replaces them). */
 export const SERVICE_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning';
+/** Loaded before every service and the BFF, as their start commands do: tracing, when their env turns it on. */
+export const TELEMETRY_PRELOAD = ['--import', '@kicksight/platform/telemetry'];
 
 export interface ServiceProcess {
   url: string;
@@ -78,7 +80,7 @@ export async function runScript({ name, entry, args = [], env, timeoutMs = 120_0
  */
 export async function startProcess({ name, entry, port, env, readyPath = '/readyz', timeoutMs = 60_000 }: { name: string; entry: string; port: number; env: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<ServiceProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...TELEMETRY_PRELOAD, entry], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_OPTIONS: SERVICE_NODE_OPTIONS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

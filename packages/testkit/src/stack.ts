@@ -18,6 +18,8 @@ export interface StackUrls {
   smtpPort: number;
   smtpApi: string;
   toxiproxy: string;
+  /** The trace backend (Zipkin's API), where the local stack runs one. */
+  zipkin?: string;
   source: 'env' | 'containers' | 'local-stack';
 }
 
@@ -40,6 +42,7 @@ function fromVars(vars: Record<string, string | undefined>, source: StackUrls['s
     smtpPort: Number(need('KS_SMTP_PORT') ?? 1025),
     smtpApi: need('KS_SMTP_API_URL') ?? 'http://127.0.0.1:8025/api',
     toxiproxy: need('KS_TOXIPROXY_URL') ?? 'http://127.0.0.1:8474',
+    zipkin: need('KS_ZIPKIN_URL'),
     source,
   };
 }

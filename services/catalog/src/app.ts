@@ -14,6 +14,7 @@ import {
   type ServiceApp,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
+import { registerMarketMetrics } from './market/market-metrics.ts';
 import { createCatalog, type Catalog } from './domain/catalog.ts';
 import { createDataQuality } from './domain/data-quality.ts';
 import { createSales, type Sales } from './domain/sales.ts';
@@ -144,7 +145,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   }
   let indexReady = false;
 
-  const { app, internalApp } = createHttpSurface({
+  const { app, internalApp, metrics } = createHttpSurface({
     name: 'catalog',
     logger,
     // Without MongoDB, search answers from this pod's index and details from its cache; the rest answers 503.
@@ -168,6 +169,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       app.use('/internal', internalRouter({ catalog, latestReadings }));
     },
   });
+  registerMarketMetrics(metrics.registry, { sources, models });
 
   /** Fills the index from the stored summaries, then reads again what changed while it was filled. */
   async function buildIndex(): Promise<void> {

@@ -7,6 +7,7 @@ import {
   rememberVerifiedTokens,
   requireRole,
   requireUser,
+  watchQueue,
   type Infra,
   type JwtVerifier,
   type ServiceApp,
@@ -48,6 +49,8 @@ export function createApp({ infra, config, verifier, market, mailer }: Deps) {
 
   const queue = createEmailQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, attempts: config.EMAIL_ATTEMPTS, backoffMs: config.EMAIL_BACKOFF_MS });
   const emails = createEmails({ pool, queue, clock });
+  // /metrics shows the email queue's waiting, active, delayed and failed jobs.
+  const unwatchQueue = watchQueue(queue);
   const notifications = createNotifications({ pool, clock });
   const feedback = createFeedback({ pool, redis, clock, namespace });
   const digests = createDigests({
@@ -98,6 +101,7 @@ export function createApp({ infra, config, verifier, market, mailer }: Deps) {
       await scheduler.stop();
       await consumer.stop();
       await workers?.stop();
+      unwatchQueue();
       await queue.close();
       if (!mailer) testMailer.close();
     },

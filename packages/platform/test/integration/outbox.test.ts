@@ -6,6 +6,7 @@ import {
   applyOnce,
   createEventConsumer,
   createEventProducer,
+  createMetrics,
   createOutboxRelay,
   createPgPool,
   enqueueEvents,
@@ -16,6 +17,7 @@ import {
   withTransaction,
   type EventConsumer,
   type EventProducer,
+  type Metrics,
   type Pool,
 } from '../../src/index.ts';
 
@@ -61,9 +63,23 @@ async function connectedProducer(brokers: string[], prefix: string): Promise<Eve
   return producer;
 }
 
+/** One series of a gauge as the app's /metrics would show it. */
+async function scrapedSeries(metrics: Metrics, name: string, labels: Record<string, string> = {}) {
+  const { values } = await metrics.registry.getSingleMetric(name)!.get();
+  return values.filter((v) => Object.entries(labels).every(([k, value]) => v.labels[k] === value)).map((v) => ({ labels: v.labels as Record<string, string>, value: v.value }));
+}
+
+async function scraped(metrics: Metrics, name: string): Promise<number> {
+  const [series] = await scrapedSeries(metrics, name);
+  if (!series) throw new Error(`no ${name} in /metrics`);
+  return series.value;
+}
+
 describe('transactional outbox', () => {
   let proxy: Proxy;
   let admin: Admin;
+  // The registry of an app of this process, as its /metrics serves it.
+  const metrics = createMetrics('outbox-test');
 
   beforeAll(async () => {
     proxy = await createKafkaFaultProxy(stack);
@@ -115,6 +131,11 @@ describe('transactional outbox', () => {
     expect(whileCut.rows[0].n).toBe(0);
     const pending = await producerSide.pool.query(`SELECT count(*)::int AS n FROM outbox WHERE status = 'pending'`);
     expect(pending.rows[0].n).toBe(EVENTS);
+    // /metrics shows the backlog, and its oldest row ageing, while Kafka is away.
+    const ageBefore = await scraped(metrics, 'outbox_oldest_pending_age_seconds');
+    expect(await scraped(metrics, 'outbox_pending_rows')).toBe(EVENTS);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await scraped(metrics, 'outbox_oldest_pending_age_seconds')).toBeGreaterThan(ageBefore + 1);
 
     await proxy.enable();
     await waitFor(async () => (await consumerSide.pool.query('SELECT count(*)::int AS n FROM effect')).rows[0].n >= EVENTS, {
@@ -134,6 +155,39 @@ describe('transactional outbox', () => {
     expect(effects.rows[0]).toEqual({ total: EVENTS, distinct_events: EVENTS });
     const outbox = await producerSide.pool.query(`SELECT status, count(*)::int AS n FROM outbox GROUP BY status`);
     expect(outbox.rows).toEqual([{ status: 'published', n: EVENTS }]);
+    // Kafka back and the backlog sent: nothing pending, no age.
+    expect(await scraped(metrics, 'outbox_pending_rows')).toBe(0);
+    expect(await scraped(metrics, 'outbox_oldest_pending_age_seconds')).toBe(0);
+
+    // A consumer group that has read everything lags by nothing; one stuck on its first message lags by the whole log.
+    const caughtUp = await scrapedSeries(metrics, 'kafka_consumer_lag', { group: `${prefix}-projection` });
+    expect(caughtUp.map((s) => s.labels.partition).sort()).toEqual(['0', '1', '2']);
+    expect(caughtUp.every((s) => s.value === 0)).toBe(true);
+    let release: () => void = () => {};
+    let released = false;
+    const stuck = createEventConsumer({
+      kafka,
+      groupId: `${prefix}-stuck`,
+      topics: [Topic.user],
+      prefix,
+      logger,
+      sessionTimeoutMs: 10_000,
+      handle: () => (released ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve))),
+    });
+    await stuck.start();
+    cleanups.push(async () => {
+      released = true;
+      release();
+      await stuck.stop();
+    });
+    const lagging = await waitFor(
+      async () => {
+        const series = await scrapedSeries(metrics, 'kafka_consumer_lag', { group: `${prefix}-stuck` });
+        return series.length === 3 ? series : undefined;
+      },
+      { timeoutMs: 15_000, message: "the stuck group's lag" },
+    );
+    expect(lagging.reduce((sum, s) => sum + s.value, 0)).toBe(EVENTS + 100);
   });
 
   it('publishes each event once when two relays run at once', async () => {

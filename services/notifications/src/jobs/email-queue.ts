@@ -1,4 +1,5 @@
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { jobTelemetry } from '@kicksight/platform';
 
 /** Queue and job names are fixed: producers, workers and dashboards find each other by them. */
 export const QUEUE_NAMES = { email: 'email' } as const;
@@ -30,6 +31,8 @@ export function createEmailQueue({ redisUrl, prefix, attempts, backoffMs }: Queu
     connection: connectionOf(redisUrl),
     prefix,
     defaultJobOptions: { attempts, backoff: { type: 'exponential', delay: backoffMs }, removeOnComplete: KEEP_COMPLETED, removeOnFail: false },
+    // A job carries the trace of the event that asked for the email; its sending continues it.
+    telemetry: jobTelemetry(),
   });
 }
 
@@ -62,6 +65,6 @@ export function createEmailWorker({ redisUrl, prefix, concurrency, deliver, onAt
         throw err;
       }
     },
-    { connection: connectionOf(redisUrl), prefix, concurrency, autorun: false },
+    { connection: connectionOf(redisUrl), prefix, concurrency, autorun: false, telemetry: jobTelemetry() },
   );
 }

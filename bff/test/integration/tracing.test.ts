@@ -1,0 +1,83 @@
+// One member's click followed end to end: a request with a known traceparent through the BFF that adds a
+// collection item is, in the trace backend (the stack's Zipkin), one trace with spans from the BFF,
+// collection, collection's database, the Kafka publish and billing's consumer.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, testKafka, waitFor, type ServiceProcess, type TokenIssuer } from '@kicksight/testkit';
+
+const stack = inject('stack');
+const cleanups = new Cleanups();
+let issuer: TokenIssuer;
+let bff: ServiceProcess;
+let collection: ServiceProcess;
+let zipkin: string;
+
+interface ZipkinSpan {
+  traceId: string;
+  id: string;
+  parentId?: string;
+  name?: string;
+  kind?: 'SERVER' | 'CLIENT' | 'PRODUCER' | 'CONSUMER';
+  localEndpoint?: { serviceName?: string };
+  tags?: Record<string, string>;
+}
+
+beforeAll(async () => {
+  if (!stack.zipkin) throw new Error('the trace test needs the stack’s Zipkin (KS_ZIPKIN_URL; scripts/stack.sh up starts it)');
+  zipkin = stack.zipkin;
+  issuer = await startTokenIssuer(cleanups);
+  const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'tracing');
+  cleanups.add(topics.drop);
+  // Every span is kept and sent to Zipkin at once, so the test reads it within seconds.
+  const tracing = { TRACING_SAMPLE_RATIO: '1', ZIPKIN_URL: zipkin, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  const options = { stack, prefix: topics.prefix, cleanups };
+  const billing = await startServiceProcess('billing', { ...options, env: tracing });
+  collection = await startServiceProcess('collection', {
+    ...options,
+    env: { ...tracing, LOG_LEVEL: 'info', JWKS_URL: issuer.jwksUrl, BILLING_INTERNAL_URL: billing.internalUrl },
+  });
+  bff = await startBffProcess({ ...options, env: { ...tracing, AUTH_JWKS_URL: issuer.jwksUrl, COLLECTION_URL: collection.url, RATE_LIMIT_KEY_PREFIX: topics.prefix } });
+});
+afterAll(() => cleanups.run());
+
+async function traceOf(traceId: string): Promise<ZipkinSpan[]> {
+  const response = await fetch(`${zipkin}/api/v2/trace/${traceId}`);
+  return response.ok ? ((await response.json()) as ZipkinSpan[]) : [];
+}
+
+describe('a traced request', () => {
+  it('is one trace from the BFF through collection, its database and Kafka to billing’s consumer, and its logs name it', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const token = await issuer.mint({ id: randomUUID() });
+    const response = await fetch(`${bff.url}/api/collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      body: JSON.stringify({ name: 'Traced Dunk', brand: 'Nike', purchasePrice: 9_900 }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-trace-id')).toBe(traceId);
+
+    const has = (spans: ZipkinSpan[], service: string, test: (span: ZipkinSpan) => boolean) => spans.some((s) => s.localEndpoint?.serviceName === service && test(s));
+    const wanted: Record<string, (spans: ZipkinSpan[]) => boolean> = {
+      'the BFF': (spans) => has(spans, 'bff', (s) => s.kind === 'SERVER'),
+      collection: (spans) => has(spans, 'collection', (s) => s.kind === 'SERVER'),
+      "collection's database": (spans) => has(spans, 'collection', (s) => s.kind === 'CLIENT' && (s.tags?.['db.system.name'] ?? s.tags?.['db.system']) === 'postgresql'),
+      'the Kafka publish': (spans) => has(spans, 'collection', (s) => s.kind === 'PRODUCER' && (s.name ?? '').includes('collection')),
+      "billing's consumer": (spans) => has(spans, 'billing', (s) => s.kind === 'CONSUMER') && has(spans, 'billing', (s) => s.name === 'handle collection.item_added'),
+    };
+    const spans = await waitFor(
+      async () => {
+        const found = await traceOf(traceId);
+        const missing = Object.entries(wanted).filter(([, test]) => !test(found));
+        if (missing.length > 0) throw new Error(`no span yet of ${missing.map(([what]) => what).join(', ')} (${found.length} spans)`);
+        return found;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, message: `trace ${traceId} in Zipkin` },
+    );
+    expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId]));
+
+    // A line collection logged while it served the request carries the trace's id.
+    const lines = collection.output().filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { trace_id?: string; span_id?: string });
+    expect(lines.some((line) => line.trace_id === traceId && /^[0-9a-f]{16}$/.test(line.span_id ?? ''))).toBe(true);
+  });
+});

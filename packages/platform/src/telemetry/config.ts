@@ -1,0 +1,39 @@
+import { basename, dirname, sep } from 'node:path';
+
+/** How a process traces, read from its environment before anything else is loaded. */
+export interface TracingSettings {
+  /** The share of new traces recorded (0 to 1); a caller's decision (its `traceparent`) is followed. 0 turns tracing off. */
+  sampleRatio: number;
+  serviceName: string;
+  /** Zipkin's address (local stack): spans go to `<url>/api/v2/spans`. */
+  zipkinUrl?: string;
+  /** An OTLP/HTTP collector (the chart); chosen over Zipkin when both are set. */
+  otlpEndpoint?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The process's name in traces: `OTEL_SERVICE_NAME`, or the workspace of its entry point
+ * (`services/collection/src/main.ts` is `collection`, `bff/src/main.ts` is `bff`).
+ */
+export function serviceNameOf(env: Env, entry = process.argv[1] ?? ''): string {
+  if (env.OTEL_SERVICE_NAME) return env.OTEL_SERVICE_NAME;
+  const parts = dirname(entry).split(sep);
+  const src = parts.lastIndexOf('src');
+  const workspace = src > 0 ? parts[src - 1] : undefined;
+  return workspace ?? (basename(entry, '.ts') || 'kicksight');
+}
+
+/** Reads `TRACING_SAMPLE_RATIO` (unset, empty or 0: off), `ZIPKIN_URL` and `OTEL_EXPORTER_OTLP_ENDPOINT`. */
+export function tracingSettings(env: Env = process.env): TracingSettings {
+  const raw = env.TRACING_SAMPLE_RATIO?.trim() ?? '';
+  const ratio = raw === '' ? 0 : Number(raw);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`TRACING_SAMPLE_RATIO must be a number from 0 to 1, not "${raw}"`);
+  return {
+    sampleRatio: ratio,
+    serviceName: serviceNameOf(env),
+    zipkinUrl: env.ZIPKIN_URL || undefined,
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+  };
+}

@@ -1,0 +1,43 @@
+import { context, propagation, trace, type Context, type Link } from '@opentelemetry/api';
+import type { RequestHandler } from 'express';
+
+/** The response header that names the request's trace (to find it in the trace backend). */
+export const TRACE_ID_HEADER = 'x-trace-id';
+
+/** The ids of the active span, for log lines; none outside a trace (and always none with tracing off). */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
+
+/** Answers every request with its trace id (with tracing on). */
+export const traceIdHeader: RequestHandler = (_req, res, next) => {
+  const span = trace.getActiveSpan();
+  if (span) res.setHeader(TRACE_ID_HEADER, span.spanContext().traceId);
+  next();
+};
+
+/** A carrier of the W3C trace context (`traceparent`, `tracestate`), as stored and sent with an event. */
+export type TraceCarrier = Record<string, string>;
+
+/** The active trace context, to store with an outbox row or a job; undefined outside a sampled trace. */
+export function captureTraceContext(): TraceCarrier | undefined {
+  const span = trace.getActiveSpan();
+  if (!span || !span.isRecording()) return undefined;
+  const carrier: TraceCarrier = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? carrier : undefined;
+}
+
+/** The context a carrier names (the root context when it names none). */
+export function contextOf(carrier: TraceCarrier | null | undefined): Context {
+  return carrier ? propagation.extract(context.active(), carrier) : context.active();
+}
+
+/** A link to the span a carrier names, for a span that continues its work elsewhere. */
+export function linkTo(carrier: TraceCarrier | null | undefined): Link[] {
+  const spanContext = carrier ? trace.getSpanContext(propagation.extract(context.active(), carrier)) : undefined;
+  return spanContext ? [{ context: spanContext }] : [];
+}
