@@ -41,8 +41,8 @@ export function createApp({ infra, config }: Deps): BffApp {
   const { logger, clock, redis, kafka, kafkaPrefix: prefix } = infra;
   if (!redis || !kafka) throw new Error('the BFF needs Redis and Kafka in its infra');
 
-  // Per request, identifying the caller costs no round trip: verified tokens and deleted accounts are
-  // kept in this pod's memory (the rate limit is the one Redis call left).
+  // Per request, identifying and limiting the caller costs no round trip: verified tokens, deleted accounts
+  // and the rate limits' counts are kept in this pod's memory (the counts shared through Redis in the background).
   const denylist = createDenylist(clock);
   const identify = createIdentify({
     tokens: createTokenCache({ verifier: createJwtVerifier({ jwksUrl: config.AUTH_JWKS_URL }), clock }),
@@ -59,6 +59,7 @@ export function createApp({ infra, config }: Deps): BffApp {
     keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}:api`,
     points: config.RATE_LIMIT_POINTS,
     durationS: config.RATE_LIMIT_DURATION_S,
+    syncMs: config.RATE_LIMIT_SYNC_MS,
     logger,
   });
   const demoLimiter = createRateLimiter({
@@ -66,6 +67,7 @@ export function createApp({ infra, config }: Deps): BffApp {
     keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}:demo`,
     points: config.DEMO_ATTEMPTS,
     durationS: config.DEMO_ATTEMPTS_WINDOW_S,
+    syncMs: config.RATE_LIMIT_SYNC_MS,
     logger,
     message: 'Too many attempts. Please wait a few minutes and try again.',
   });
@@ -143,6 +145,7 @@ export function createApp({ infra, config }: Deps): BffApp {
       streams.closeAll();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await hub.close();
+      await Promise.all([limiter.close(), demoLimiter.close()]);
       proxy.close();
     },
   };

@@ -50,6 +50,8 @@ const schema = z
     RATE_LIMIT_DURATION_S: envField.int(60),
     /** Namespace of the rate-limit counters in Redis. */
     RATE_LIMIT_KEY_PREFIX: envField.string('bff:rl'),
+    /** How often each pod shares its rate-limit counts through Redis (requests are judged from memory in between). */
+    RATE_LIMIT_SYNC_MS: envField.int(100),
     /** Demo password attempts per address per window. */
     DEMO_ATTEMPTS: envField.int(10),
     DEMO_ATTEMPTS_WINDOW_S: envField.int(15 * 60),

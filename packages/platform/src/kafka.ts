@@ -142,15 +142,39 @@ export interface EventProducer {
   send(events: OutgoingEvent[]): Promise<void>;
 }
 
+/**
+ * Answers of the broker that the idempotent producer's sequence numbers no longer match its own (a batch the broker
+ * wrote but whose answer was lost, followed by a different batch; a broker that lost its latest writes). A producer
+ * that met one can never send again: a new one, with a new producer id, takes its place.
+ */
+const PRODUCER_STATE_ERRORS = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH']);
+
+const isProducerStateError = (err: unknown): boolean => {
+  for (let cause = err as { type?: string; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
+    if (cause.type && PRODUCER_STATE_ERRORS.has(cause.type)) return true;
+  }
+  return false;
+};
+
 export function createEventProducer(kafka: Kafka, { prefix = '' }: { prefix?: string } = {}): EventProducer {
-  const producer: Producer = kafka.producer({
-    idempotent: true,
-    maxInFlightRequests: 1,
-    createPartitioner: Partitioners.DefaultPartitioner,
-    retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2_000 },
-  });
+  const newProducer = (): Producer =>
+    kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2_000 },
+    });
+  let producer = newProducer();
+  let connected: Promise<void> | undefined;
+  const connect = (): Promise<void> => {
+    connected ??= producer.connect().catch((err: unknown) => {
+      connected = undefined;
+      throw err;
+    });
+    return connected;
+  };
   return {
-    connect: () => producer.connect(),
+    connect,
     disconnect: () => producer.disconnect(),
     async send(events) {
       const byTopic = new Map<string, { key: string; value: string; headers: IHeaders }[]>();
@@ -164,7 +188,19 @@ export function createEventProducer(kafka: Kafka, { prefix = '' }: { prefix?: st
         byTopic.set(topic, messages);
       }
       if (byTopic.size === 0) return;
-      await producer.sendBatch({ acks: -1, timeout: PRODUCE_TIMEOUT_MS, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      await connect();
+      try {
+        await producer.sendBatch({ acks: -1, timeout: PRODUCE_TIMEOUT_MS, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      } catch (err) {
+        if (isProducerStateError(err)) {
+          // The batch is sent again by the caller (the outbox relay); events carry their id, so consumers take a repeat once.
+          const stale = producer;
+          producer = newProducer();
+          connected = undefined;
+          await stale.disconnect().catch(() => {});
+        }
+        throw err;
+      }
     },
   };
 }

@@ -59,6 +59,13 @@ const ttlOf = (period: UsagePeriod, now: Date) => Math.max(60, Math.ceil((period
  * refund never overtakes its unit. The subscription behind the limits is read through a short cache
  * (see Subscriptions.recent).
  */
+/**
+ * How long a request waits for the ledger to take in what is queued before a counter is rebuilt from it (a
+ * follower catching up after Redis came back): past it the call answers 503, within the second every answer keeps to
+ * (a busy machine's follower, writing in batches, usually drains well within it).
+ */
+export const LEDGER_WAIT_ON_REQUEST_MS = 800;
+
 export function createMetering({ pool, redis, counters, clock, subscriptions, ledgerStream }: { pool: Pool; redis: Redis; counters: Counters; clock: Clock; subscriptions: Subscriptions; ledgerStream: string }) {
   /** The ledger holds every unit queued so far (what a counter rebuilt from it must include). */
   async function ledgerWritten(timeoutMs?: number): Promise<void> {
@@ -70,7 +77,7 @@ export function createMetering({ pool, redis, counters, clock, subscriptions, le
   }
 
   async function seedFromLedger(userId: string, action: string, period: UsagePeriod, now: Date) {
-    await ledgerWritten();
+    await ledgerWritten(LEDGER_WAIT_ON_REQUEST_MS);
     await counters.seed(userId, action, period.id, await ledger.keys(pool, userId, action, period.id), ttlOf(period, now));
   }
 

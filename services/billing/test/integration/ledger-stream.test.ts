@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPgPool, createRedis, type Redis } from '@kicksight/platform';
+import { SERVICE_TOKEN_HEADER, createPgPool, createRedis, type Redis } from '@kicksight/platform';
 import { waitFor } from '@kicksight/testkit';
 import { ledgerEvents } from '../../src/domain/metering.ts';
 import { createCounters } from '../../src/store/counters.ts';
@@ -144,6 +144,28 @@ describe('billing with its workers apart (RUN_WORKERS=false)', () => {
       expect(await workers.status()).toEqual({ followingLedger: true, ledgerBacklog: 0 });
     } finally {
       await workers.stop();
+      await api.close();
+    }
+  });
+});
+
+describe('a metered call while the ledger is behind', () => {
+  it('answers 503 within a second when a counter must be rebuilt from a ledger that has not taken in its queue (a follower catching up after Redis came back)', async () => {
+    const api = await startBilling({ RUN_WORKERS: 'false' });
+    try {
+      await api.internal.post('/internal/usage/consume', { userId: newUserId(), role: 'member', action: 'search', key: 'queued' });
+      // A member without a counter: it is rebuilt from the ledger, which is behind by the unit above.
+      const started = performance.now();
+      const answer = await fetch(`${api.internalUrl}/internal/usage/consume`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: api.config.SERVICE_TOKEN },
+        body: JSON.stringify({ userId: newUserId(), role: 'member', action: 'search', key: 'first' }),
+      });
+      const ms = performance.now() - started;
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBeTruthy();
+      expect(ms).toBeLessThan(1_000);
+    } finally {
       await api.close();
     }
   });

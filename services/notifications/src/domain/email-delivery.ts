@@ -6,6 +6,25 @@ import { findEmail, markAttemptFailed, markSent, markSkipped } from '../store/se
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'done-before';
 
+/**
+ * How long the record of an email already handed to the SMTP server is tried again while the database is
+ * away: a failed record would have the job send the email a second time.
+ */
+export const RECORD_SENT_WITHIN_MS = 120_000;
+const RECORD_RETRY_MS = 500;
+
+async function untilRecorded(record: () => Promise<void>, withinMs: number): Promise<void> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    try {
+      return await record();
+    } catch (err) {
+      if (performance.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+    }
+  }
+}
+
 export interface EmailDelivery {
   /** Sends the logged email of `key` once; throws (to be tried again) when it cannot be sent yet. */
   deliver(key: string): Promise<DeliveryOutcome>;
@@ -35,7 +54,8 @@ export function createEmailDelivery({ pool, render, mailer, clock, logger }: { p
       if (!to) throw new Error(`no address known yet for member ${email.userId}`);
       const rendered = render(email.template, { ...email.payload, ...(recipient?.name ? { name: recipient.name } : {}) });
       const messageId = await mailer.send(to, rendered);
-      await markSent(pool, key, messageId, clock.now(), email.template === 'password-reset');
+      const sentAt = clock.now();
+      await untilRecorded(() => markSent(pool, key, messageId, sentAt, email.template === 'password-reset'), RECORD_SENT_WITHIN_MS);
       return 'sent';
     },
     async attemptFailed(key, error, final) {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { Envelope, EventData, EventKey, TrendingItem, Valuation } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, createEventProducer, listen, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
-import { Cleanups, TEST_SERVICE_TOKEN, jsonClient, serviceUrlEnv, smtpCatcher, stackEnv, startBffProcess, startTestService, startTokenIssuer, startUpstream, stubApp, testKafka, uniqueName, waitFor, type CaughtEmail, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
+import { Cleanups, TEST_SERVICE_TOKEN, jsonClient, serviceUrlEnv, smtpCatcher, stackEnv, startBffProcess, startTestService, startTokenIssuer, startUpstream, stubApp, testKafka, uniqueName, waitFor, type CaughtEmail, type FaultableStore, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
 import { createApp, type NotificationsApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 
@@ -74,7 +74,7 @@ export interface NotificationsStack {
 }
 
 /** Notifications on free ports (own database, topics and queue prefix), with catalog and collection stubbed, and optionally the real BFF in front. */
-export async function startNotificationsStack({ env = {}, bff = false }: { env?: Record<string, string>; bff?: boolean } = {}): Promise<NotificationsStack> {
+export async function startNotificationsStack({ env = {}, bff = false, faults = [] }: { env?: Record<string, string>; bff?: boolean; faults?: FaultableStore[] } = {}): Promise<NotificationsStack> {
   const stack = inject('stack');
   const cleanups = new Cleanups();
   try {
@@ -84,6 +84,7 @@ export async function startNotificationsStack({ env = {}, bff = false }: { env?:
     const service = await startTestService({
       name: 'notifications',
       migrationsDir: MIGRATIONS,
+      faults,
       build: (infra, { databaseUrl, prefix }) => {
         config = loadConfig({
           SERVICE_TOKEN,
