@@ -20,6 +20,8 @@ export interface StackEnv {
   kafkaBrokers: string[];
   /** The MongoDB-compatible server (no database in the URL). */
   mongo: string;
+  /** The trace backend, where the stack runs one. */
+  zipkin?: string;
 }
 
 /** What every benchmark receives from the runner. */
@@ -66,7 +68,7 @@ export function readStackEnv(path = `${REPO_ROOT}.stack/stack.env`): StackEnv {
     if (!value) throw new Error(`${path} has no ${name}`);
     return value;
   };
-  const stack = { postgres: need('KS_POSTGRES_URL'), redis: need('KS_REDIS_URL'), kafkaBrokers: need('KS_KAFKA_BROKERS').split(','), mongo: need('KS_MONGO_URL') };
+  const stack: StackEnv = { postgres: need('KS_POSTGRES_URL'), redis: need('KS_REDIS_URL'), kafkaBrokers: need('KS_KAFKA_BROKERS').split(','), mongo: need('KS_MONGO_URL'), zipkin: vars.KS_ZIPKIN_URL };
   [stack.postgres, stack.redis, stack.mongo, ...stack.kafkaBrokers].forEach(assertLoopback);
   return stack;
 }

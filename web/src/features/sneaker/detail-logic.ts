@@ -2,7 +2,6 @@ import type { ForecastAccuracy, RecentSale, SneakerDetail, Variant } from './api
 import type { SizeBasis } from '@kicksight/contracts';
 import type { CreateItem } from '../collection/index.ts';
 import { ApiError } from '../../api/errors.ts';
-import { DAY_MS } from '@kicksight/contracts/time';
 
 const DEFAULT_SIZE = 10;
 const RECENT_SALES_SHOWN = 10;
