@@ -232,6 +232,10 @@ export interface EventConsumer {
   stop(): Promise<void>;
 }
 
+/** The pause before a consumer that stopped after an error starts again: doubling from the first to the last. */
+const FIRST_RESTART_PAUSE_MS = 1_000;
+const LAST_RESTART_PAUSE_MS = 30_000;
+
 /** Thrown by a handler for a message that can never succeed: it is dead-lettered at once. */
 export class PoisonMessageError extends Error {
   override name = 'PoisonMessageError';
@@ -251,7 +255,34 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   });
   const dlq: Producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   const log = logger.child({ consumer: groupId });
+  const names = topics.map((t) => topicName(prefix, t));
   let unwatchLag: (() => Promise<void>) | undefined;
+  let stopping = false;
+  let restartPauseMs = FIRST_RESTART_PAUSE_MS;
+
+  async function subscribeAndRun(): Promise<void> {
+    await consumer.connect();
+    await consumer.subscribe({ topics: names, fromBeginning: options.fromBeginning ?? true });
+    await consumer.run({ eachMessage: onMessage });
+  }
+
+  // kafkajs starts a consumer again after an error it calls retriable, and leaves it stopped for good after any
+  // other (e.g. "Failed to find group coordinator" after a broker restart), so the service would stop consuming
+  // while looking healthy. This starts it again, pausing longer after each crash until a message is handled.
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (payload.restart || stopping) return;
+    const pause = restartPauseMs;
+    restartPauseMs = Math.min(restartPauseMs * 2, LAST_RESTART_PAUSE_MS);
+    log.error({ err: payload.error, restartInMs: pause }, 'consumer stopped after an error; starting it again');
+    const restart = () => {
+      if (stopping) return;
+      subscribeAndRun().catch((err: unknown) => {
+        log.error({ err }, 'consumer could not start again; trying later');
+        setTimeout(restart, restartPauseMs).unref();
+      });
+    };
+    setTimeout(restart, pause).unref();
+  });
 
   async function deadLetter({ topic, partition, message }: EachMessagePayload, reason: string): Promise<void> {
     const headers: IHeaders = {
@@ -283,6 +314,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       async (span) => {
         try {
           await handleWithRetries(payload, event, meta);
+          restartPauseMs = FIRST_RESTART_PAUSE_MS;
         } catch (err) {
           span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
           throw err;
@@ -323,14 +355,12 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
         });
       });
       await dlq.connect();
-      await consumer.connect();
-      const names = topics.map((t) => topicName(prefix, t));
-      await consumer.subscribe({ topics: names, fromBeginning: options.fromBeginning ?? true });
       unwatchLag = watchConsumerLag(kafka, groupId, names);
-      await consumer.run({ eachMessage: onMessage });
+      await subscribeAndRun();
       await joined;
     },
     async stop() {
+      stopping = true;
       await unwatchLag?.();
       await consumer.disconnect();
       await dlq.disconnect();
