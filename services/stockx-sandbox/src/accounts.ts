@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { OAuth2Issuer, OAuth2Service } from 'oauth2-mock-server';
 
@@ -46,6 +47,8 @@ export async function createAccounts({ issuerUrl, clientId, clientSecret, tokenT
     // The access token (it has a scope; the id token has none) is for the API gateway.
     if ('scope' in token.payload) token.payload.aud = STOCKX_AUDIENCE;
     token.payload.exp = Math.floor(Date.now() / 1000) + tokenTtlS;
+    // Every token is its own, even two issued within one second to the same account (a refresh right after a link).
+    token.payload.jti = randomUUID();
     void req;
   });
 
