@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, getPaths, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, catalogEnv, SERVICE_NODE_OPTIONS, cpuSecondsBetween, cpuUsPerCall, freePort, getPaths, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const DATABASE = 'catalog_bench_large';
@@ -167,18 +167,7 @@ export default async function catalog(ctx: BenchContext): Promise<BenchResult> {
       port,
       timeoutMs: 900_000,
       env: {
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        INTERNAL_PORT: String(internalPort),
-        SERVICE_TOKEN: randomBytes(24).toString('hex'),
-        MONGO_URL: mongoUrl,
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: issuer.jwksUrl,
-        BILLING_INTERNAL_URL: `http://127.0.0.1:${closed}`,
-        MARKET_FEED_ENABLED: 'false',
+        ...catalogEnv({ port, internalPort, billingPort: closed, mongoUrl, stack, name, jwksUrl: issuer.jwksUrl }),
         ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `${SERVICE_NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
       },
     });

@@ -400,6 +400,28 @@ export function getPaths(base: string, token: string, paths: string[], connectio
 }
 
 /**
+ * What every benchmark's catalog process is started with: its two ports, the run's MongoDB database, the stack's
+ * Redis and Kafka under the run's topic prefix, tokens checked against `jwksUrl`, no live market feed, and a
+ * billing that is not there (`billingPort` has nothing listening). Each benchmark adds its own settings.
+ */
+export function catalogEnv({ port, internalPort, billingPort, mongoUrl, stack, name, jwksUrl }: { port: number; internalPort: number; billingPort: number; mongoUrl: string; stack: StackEnv; name: string; jwksUrl: string }): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    INTERNAL_PORT: String(internalPort),
+    SERVICE_TOKEN: randomBytes(24).toString('hex'),
+    MONGO_URL: mongoUrl,
+    REDIS_URL: stack.redis,
+    KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: name,
+    JWKS_URL: jwksUrl,
+    BILLING_INTERNAL_URL: `http://127.0.0.1:${billingPort}`,
+    MARKET_FEED_ENABLED: 'false',
+  };
+}
+
+/**
  * The collection service as its own process on free ports, against a throwaway database and topic prefix
  * (`name`), verifying tokens against an issuer served from here for the run. Everything is undone by `cleanups`.
  */

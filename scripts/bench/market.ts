@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import mongoose from 'mongoose';
 import { createEventProducer, createKafka, createLogger, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
-import { Cleanups, REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, getPaths, keptToRate, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { Cleanups, REPO_ROOT, catalogEnv, SERVICE_NODE_OPTIONS, freePort, getPaths, keptToRate, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const TARGET_P95_MS = 10;
 const SNEAKERS = 50;
@@ -110,18 +110,7 @@ export default async function market(ctx: BenchContext): Promise<BenchResult> {
       port,
       timeoutMs: 300_000,
       env: {
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        INTERNAL_PORT: String(internalPort),
-        SERVICE_TOKEN: randomBytes(24).toString('hex'),
-        MONGO_URL: mongoUrl,
-        REDIS_URL: stack.redis,
-        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-        KAFKA_TOPIC_PREFIX: name,
-        JWKS_URL: issuer.jwksUrl,
-        BILLING_INTERNAL_URL: `http://127.0.0.1:${closed}`,
-        MARKET_FEED_ENABLED: 'false',
+        ...catalogEnv({ port, internalPort, billingPort: closed, mongoUrl, stack, name, jwksUrl: issuer.jwksUrl }),
         MARKET_SOURCES: 'stockx',
         STOCKX_API_URL: `${sandbox.url}/v2`,
         STOCKX_AUTHORIZE_URL: `${sandbox.url}/accounts/authorize`,
