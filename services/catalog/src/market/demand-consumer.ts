@@ -6,36 +6,43 @@ export const DEMAND_GROUP = 'catalog-market-demand';
 
 /**
  * The sizes members care about, from collection's events (one consumer group for all pods, from the
- * topic's start): an added or updated item holds its sneaker's size, a price alert its size (or every
- * size), a watchlist entry every size of its sneaker; a removal lets it go. Kept per item, alert and
- * entry, so a repeated event changes nothing. The StockX sync reads these sizes.
+ * topics' start): an added or updated item holds its sneaker's size, a price alert its size (or every
+ * size), a watchlist entry every size of its sneaker; a removal lets it go, and so does a sale (undoing
+ * it holds the size again). A deleted member's account lets go of all of theirs: collection erases them
+ * without an event per item. Kept per item, alert and entry, with the member's id, so a repeated event
+ * changes nothing. The StockX sync reads these sizes.
  */
 export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: Logger; marketModels: MarketModels; sessionTimeoutMs: number }): EventConsumer {
   const { Demand } = options.marketModels;
   const keep = (doc: DemandDoc) => Demand.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  const owned = ({ itemId, sneakerId, size, userId }: { itemId: string; sneakerId: string; size: number; userId: string }) =>
+    sneakerId === MANUAL_ITEM_SNEAKER_ID ? release(itemId) : keep({ _id: itemId, sneakerId, size, kind: 'owned', userId });
   const release = (id: string) => Demand.deleteOne({ _id: id });
   return createEventConsumer({
     kafka: options.kafka,
     groupId: options.prefix ? `${options.prefix}.${DEMAND_GROUP}` : DEMAND_GROUP,
-    topics: [Topic.collection],
+    topics: [Topic.collection, Topic.user],
     prefix: options.prefix,
     logger: options.logger,
     sessionTimeoutMs: options.sessionTimeoutMs,
     fromBeginning: true,
     handle: async (event: Envelope) => {
-      if (isEvent(event, 'collection.item_added@1') || isEvent(event, 'collection.item_updated@1')) {
-        const { itemId, sneakerId, size } = event.data;
-        await (sneakerId === MANUAL_ITEM_SNEAKER_ID ? release(itemId) : keep({ _id: itemId, sneakerId, size, kind: 'owned' }));
-      } else if (isEvent(event, 'collection.item_removed@1')) {
+      if (isEvent(event, 'collection.item_added@1') || isEvent(event, 'collection.item_updated@1') || isEvent(event, 'collection.sale_undone@1')) {
+        await owned(event.data);
+      } else if (isEvent(event, 'collection.item_removed@1') || isEvent(event, 'collection.item_sold@1')) {
         await release(event.data.itemId);
       } else if (isEvent(event, 'alert.created@1')) {
-        await keep({ _id: event.data.alertId, sneakerId: event.data.sneakerId, size: event.data.size, kind: 'alerted' });
+        const { alertId, sneakerId, size, userId } = event.data;
+        await keep({ _id: alertId, sneakerId, size, kind: 'alerted', userId });
       } else if (isEvent(event, 'alert.removed@1')) {
         await release(event.data.alertId);
       } else if (isEvent(event, 'watchlist.added@1')) {
-        await keep({ _id: event.data.entryId, sneakerId: event.data.sneakerId, size: null, kind: 'watched' });
+        const { entryId, sneakerId, userId } = event.data;
+        await keep({ _id: entryId, sneakerId, size: null, kind: 'watched', userId });
       } else if (isEvent(event, 'watchlist.removed@1')) {
         await release(event.data.entryId);
+      } else if (isEvent(event, 'user.deleted@1')) {
+        await Demand.deleteMany({ userId: event.data.userId });
       }
     },
   });

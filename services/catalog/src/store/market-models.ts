@@ -73,6 +73,8 @@ export interface DemandDoc {
   size: number | null;
   /** Absent on documents kept before watchlists and alerts counted: owned. */
   kind?: DemandKind;
+  /** The member's (absent on documents kept before it was recorded): their deletion lets their sizes go. */
+  userId?: string;
 }
 
 const reading = {
@@ -97,8 +99,9 @@ mappingSchema.index({ status: 1 });
 const snapshotSchema = new Schema<SnapshotDoc>({ _id: String, sneakerId: String, ...reading }, { collection: 'market_snapshots', versionKey: false });
 snapshotSchema.index({ sneakerId: 1, asOf: -1 });
 const readingsSchema = new Schema<ReadingsDoc>({ _id: String, sizes: [new Schema(reading, { _id: false })], updatedAt: Date }, { collection: 'market_readings', versionKey: false });
-const demandSchema = new Schema<DemandDoc>({ _id: String, sneakerId: String, size: Number, kind: String }, { collection: 'market_demand', versionKey: false });
+const demandSchema = new Schema<DemandDoc>({ _id: String, sneakerId: String, size: Number, kind: String, userId: String }, { collection: 'market_demand', versionKey: false });
 demandSchema.index({ sneakerId: 1 });
+demandSchema.index({ userId: 1 });
 
 export interface MarketModels {
   Integration: Model<IntegrationDoc>;

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EventData, EventKey } from '@kicksight/contracts';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
 import { deadUrl, freePort, readTopic, startProcess, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
@@ -362,6 +363,38 @@ describe('the sizes the sync reads', () => {
     await drained();
     expect(await market.Snapshot.countDocuments({ sneakerId: mapped._id, size: 4, asOf: { $gte: later } })).toBe(0);
     expect(await market.Snapshot.countDocuments({ sneakerId: alerted._id, asOf: { $gte: later } })).toBe(0);
+  });
+});
+
+describe('the demand a member leaves behind', () => {
+  const send = <K extends EventKey>(event: K, data: EventData<K> & { userId: string }) =>
+    catalog.infra.producer!.send([{ key: data.userId, envelope: newEvent(event, data, { clock: systemClock }) }]);
+  const demandOf = (userId: string) => market.Demand.countDocuments({ userId });
+
+  it('lets a sold pair go and holds it again when the sale is undone', async () => {
+    const userId = randomUUID();
+    const item = { userId, itemId: randomUUID(), sneakerId: mapped._id, size: 11, itemCount: 1 };
+    await send('collection.item_added@1', item);
+    await waitFor(async () => (await market.Demand.findById(item.itemId).lean()) !== null, { timeoutMs: 30_000, message: 'the owned pair held' });
+    const sale = { ...item, saleId: randomUUID(), platform: 'stockx' as const, soldAt: '2026-11-20', salePrice: 30_000, netProceeds: 26_400, realisedGain: 6_400 };
+    await send('collection.item_sold@1', sale);
+    await waitFor(async () => (await market.Demand.findById(item.itemId).lean()) === null, { timeoutMs: 30_000, message: 'the sold pair let go' });
+    await send('collection.sale_undone@1', sale);
+    await waitFor(async () => (await market.Demand.findById(item.itemId).lean())?.kind === 'owned', { timeoutMs: 30_000, message: 'the pair held again' });
+  });
+
+  it('lets every size of a deleted member go, and keeps everyone else’s', async () => {
+    const [leaving, staying] = [randomUUID(), randomUUID()];
+    for (const userId of [leaving, staying]) {
+      await send('collection.item_added@1', { userId, itemId: randomUUID(), sneakerId: mapped._id, size: 10, itemCount: 1 });
+      await send('watchlist.added@1', { userId, entryId: randomUUID(), sneakerId: alerted._id });
+      await send('alert.created@1', { userId, alertId: randomUUID(), sneakerId: alerted._id, size: 9 });
+    }
+    await waitFor(async () => (await demandOf(leaving)) === 3 && (await demandOf(staying)) === 3, { timeoutMs: 30_000, message: 'both members’ pair, watch and alert' });
+
+    await send('user.deleted@1', { userId: leaving });
+    await waitFor(async () => (await demandOf(leaving)) === 0, { timeoutMs: 30_000, message: 'the deleted member’s sizes let go' });
+    expect(await demandOf(staying)).toBe(3);
   });
 });
 
