@@ -1,9 +1,10 @@
-import { SNEAKER_NOT_FOUND } from '@kicksight/contracts';
+import { SNEAKER_NOT_FOUND, type MarketInterestPage } from '@kicksight/contracts';
 import {
   AppError,
   createBillingClient,
   createLease,
   createHttpSurface,
+  createServiceClient,
   createJwtVerifier,
   rememberVerifiedTokens,
   type BillingClient,
@@ -29,12 +30,13 @@ import { internalRouter, testRouter } from './http/internal-router.ts';
 import { publicRouter } from './http/public-router.ts';
 import { backfillSummaries } from './store/summaries.ts';
 import { createModels, ensureIndexes, type SummaryDoc } from './store/models.ts';
-import { createMarketModels } from './store/market-models.ts';
+import { createMarketModels, type MarketModels } from './store/market-models.ts';
 import { createMarketReadings } from './domain/market-readings.ts';
 import { sneakerMarketOf } from './domain/market-view.ts';
 import { isSneakerId } from './domain/ids.ts';
 import { marketAdminRouter, marketRouter } from './http/market-router.ts';
 import { demandConsumer } from './market/demand-consumer.ts';
+import { createDemandReconcile, scheduleReconcile } from './market/demand-reconcile.ts';
 import { createReplaySource } from './market/replay-source.ts';
 import { createStockxSource, type StockxAdapter } from './market/stockx/stockx-source.ts';
 
@@ -108,8 +110,24 @@ function stockxOf(infra: Infra, config: Config, readings: ReturnType<typeof crea
   });
 }
 
+/**
+ * The sizes members care about, for StockX's sync: followed through collection's events, and reconciled with
+ * collection's records at start and every DEMAND_RECONCILE_EVERY by one pod at a time.
+ */
+function demandOf(infra: Infra, config: Config, marketModels: MarketModels) {
+  const { kafka, redis, clock, logger } = infra;
+  const consumer = demandConsumer({ kafka: kafka!, prefix: infra.kafkaPrefix, logger, marketModels, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS, clock });
+  const collection = createServiceClient({ service: 'collection', baseUrl: config.COLLECTION_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN });
+  const interests = (after: string | undefined) =>
+    collection.get<MarketInterestPage>(`/internal/market-interest?${new URLSearchParams({ limit: '1000', ...(after ? { after } : {}) })}`);
+  const reconcile = createDemandReconcile({ interests, marketModels, clock, logger });
+  const schedule = scheduleReconcile(reconcile, { everyMs: config.DEMAND_RECONCILE_EVERY, logger });
+  const lease = createLease({ redis: redis!, key: `${namespaceOf(infra)}:demand-reconcile`, logger, onAcquired: () => schedule.start(), onLost: () => schedule.stop() });
+  return { consumer, reconcile, lease };
+}
+
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
-export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null; stockx: StockxAdapter | null; marketReadings: ReturnType<typeof createMarketReadings> } {
+export function createApp({ infra, config, verifier, billing, searchGroupId }: Deps): ServiceApp & { index: ReturnType<typeof createSearchIndex>; searchPageStats: Catalog['searchPageStats']; relay: ReturnType<typeof createRelay>; relayLease: Lease; feed: MarketFeed | null; stockx: StockxAdapter | null; demandReconcile: (() => Promise<{ kept: number; released: number }>) | null; marketReadings: ReturnType<typeof createMarketReadings> } {
   const { mongo, kafka, producer, redis, clock, logger } = infra;
   if (!mongo || !kafka || !producer || !redis) throw new Error('catalog needs MongoDB, Redis and Kafka');
   const models = createModels(mongo);
@@ -133,7 +151,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
   const stockx = stockxOf(infra, config, readings, viewsKey);
   const replay = createReplaySource({ feed, redis, leaseKey: marketFeedLeaseKey(infra), intervalMs: config.MARKET_FEED_INTERVAL_MS, active: replayActive });
   const sources = [replay, ...(stockx ? [stockx.source] : [])];
-  const demand = stockx && config.MARKET_SOURCES.includes('stockx') ? demandConsumer({ kafka, prefix: infra.kafkaPrefix, logger, marketModels, sessionTimeoutMs: config.SEARCH_CONSUMER_SESSION_MS }) : null;
+  const demand = stockx && config.MARKET_SOURCES.includes('stockx') ? demandOf(infra, config, marketModels) : null;
   const rememberView = (sneakerId: string) => {
     if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});
   };
@@ -193,6 +211,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     relayLease,
     feed,
     stockx,
+    demandReconcile: demand?.reconcile ?? null,
     marketReadings: readings,
     async start() {
       await ensureIndexes(models);
@@ -202,12 +221,14 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       await buildIndex();
       indexReady = true;
       relayLease.start();
-      await demand?.start();
+      await demand?.consumer.start();
+      demand?.lease.start();
       for (const source of sources) await source.start();
     },
     async stop() {
       for (const source of sources) await source.stop();
-      await demand?.stop();
+      await demand?.lease.stop();
+      await demand?.consumer.stop();
       await relayLease.stop();
       await consumer.stop();
     },

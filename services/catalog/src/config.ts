@@ -16,6 +16,10 @@ const schema = z
     JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
     /** Billing's internal port: metering and entitlements. */
     BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
+    /** Collection's internal port: what members hold, watch and set alerts on (the sizes whose market StockX reads). */
+    COLLECTION_INTERNAL_URL: envField.url('http://127.0.0.1:4103'),
+    /** How often the sizes members care about are reconciled with collection's records (one pod at a time). */
+    DEMAND_RECONCILE_EVERY: envField.duration('DEMAND_RECONCILE_EVERY', '24h'),
     /** The real data files the import reads in place (never copied into the repository). */
     DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
     /** Enables `POST /internal/test/sales` on the internal port (records a sale at a given price); refused in production. */

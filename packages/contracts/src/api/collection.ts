@@ -583,6 +583,29 @@ export const valuationSchema = z.object({
 });
 export type Valuation = z.infer<typeof valuationSchema>;
 
+/**
+ * Collection's internal page of what members hold, watch or set alerts on (catalog reconciles the sizes whose market
+ * it reads): in id order, after `after`; `next` is the cursor of the next page (null on the last).
+ */
+export const marketInterestQuerySchema = z.object({
+  after: z.uuid({ message: 'after must be an id' }).optional(),
+  limit: positiveInt('limit', 1_000, 1_000),
+});
+export const marketInterestPageSchema = z.object({
+  interests: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      sneakerId: z.string(),
+      /** Null: every size (a watched sneaker, an alert on any size). */
+      size: z.number().nullable(),
+      kind: z.enum(['owned', 'watched', 'alerted']),
+    }),
+  ),
+  next: z.string().nullable(),
+});
+export type MarketInterestPage = z.infer<typeof marketInterestPageSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Operations (the BFF's OpenAPI document)
 // ---------------------------------------------------------------------------------------------

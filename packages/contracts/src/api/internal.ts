@@ -1,5 +1,5 @@
 import { dailySeriesSchema, marketOverviewSchema, sneakerPricesSchema, trendingResponseSchema } from './catalog.ts';
-import { valuationSchema } from './collection.ts';
+import { marketInterestPageSchema, valuationSchema } from './collection.ts';
 import { consumeResultSchema, entitlementsSchema } from './membership.ts';
 import type { Operation } from './operation.ts';
 import { forecastInputsSchema, recentSalePricesSchema, tradedSneakersSchema } from './prediction.ts';
@@ -19,4 +19,5 @@ export const internalOperations: InternalOperation[] = [
   { method: 'get', path: '/internal/trending', summary: 'Catalog: the trending sneakers', response: trendingResponseSchema },
   { method: 'get', path: '/internal/market-overview', summary: 'Catalog: the market overview', response: marketOverviewSchema },
   { method: 'get', path: '/internal/users/{userId}/valuation', summary: "Collection: a member's collection value and its change", response: valuationSchema },
+  { method: 'get', path: '/internal/market-interest', summary: 'Collection: what members hold, watch or set alerts on, a page at a time', response: marketInterestPageSchema },
 ];

@@ -1,5 +1,5 @@
 import { MANUAL_ITEM_SNEAKER_ID, Topic, isEvent, type Envelope } from '@kicksight/contracts';
-import { createEventConsumer, type EventConsumer, type Kafka, type Logger } from '@kicksight/platform';
+import { createEventConsumer, type Clock, type EventConsumer, type Kafka, type Logger } from '@kicksight/platform';
 import type { DemandDoc, MarketModels } from '../store/market-models.ts';
 
 export const DEMAND_GROUP = 'catalog-market-demand';
@@ -12,9 +12,9 @@ export const DEMAND_GROUP = 'catalog-market-demand';
  * without an event per item. Kept per item, alert and entry, with the member's id, so a repeated event
  * changes nothing. The StockX sync reads these sizes.
  */
-export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: Logger; marketModels: MarketModels; sessionTimeoutMs: number }): EventConsumer {
+export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: Logger; marketModels: MarketModels; sessionTimeoutMs: number; clock: Clock }): EventConsumer {
   const { Demand } = options.marketModels;
-  const keep = (doc: DemandDoc) => Demand.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  const keep = (doc: Omit<DemandDoc, 'updatedAt'>) => Demand.replaceOne({ _id: doc._id }, { ...doc, updatedAt: options.clock.now() }, { upsert: true });
   const owned = ({ itemId, sneakerId, size, userId }: { itemId: string; sneakerId: string; size: number; userId: string }) =>
     sneakerId === MANUAL_ITEM_SNEAKER_ID ? release(itemId) : keep({ _id: itemId, sneakerId, size, kind: 'owned', userId });
   const release = (id: string) => Demand.deleteOne({ _id: id });

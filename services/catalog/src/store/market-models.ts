@@ -75,6 +75,8 @@ export interface DemandDoc {
   kind?: DemandKind;
   /** The member's (absent on documents kept before it was recorded): their deletion lets their sizes go. */
   userId?: string;
+  /** When an event or a reconciliation with collection last wrote it (absent on older documents). */
+  updatedAt?: Date;
 }
 
 const reading = {
@@ -99,9 +101,10 @@ mappingSchema.index({ status: 1 });
 const snapshotSchema = new Schema<SnapshotDoc>({ _id: String, sneakerId: String, ...reading }, { collection: 'market_snapshots', versionKey: false });
 snapshotSchema.index({ sneakerId: 1, asOf: -1 });
 const readingsSchema = new Schema<ReadingsDoc>({ _id: String, sizes: [new Schema(reading, { _id: false })], updatedAt: Date }, { collection: 'market_readings', versionKey: false });
-const demandSchema = new Schema<DemandDoc>({ _id: String, sneakerId: String, size: Number, kind: String, userId: String }, { collection: 'market_demand', versionKey: false });
+const demandSchema = new Schema<DemandDoc>({ _id: String, sneakerId: String, size: Number, kind: String, userId: String, updatedAt: Date }, { collection: 'market_demand', versionKey: false });
 demandSchema.index({ sneakerId: 1 });
 demandSchema.index({ userId: 1 });
+demandSchema.index({ updatedAt: 1 });
 
 export interface MarketModels {
   Integration: Model<IntegrationDoc>;

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EventData, EventKey } from '@kicksight/contracts';
+import type { EventData, EventKey, MarketInterestPage } from '@kicksight/contracts';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
-import { deadUrl, freePort, readTopic, startProcess, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
+import { Cleanups, deadUrl, freePort, readTopic, serveOnFreePort, startProcess, stubApp, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
 import { createStockxClient } from '../../src/market/stockx/client.ts';
@@ -37,6 +37,21 @@ let member: string;
 let mapped: SneakerDoc;
 let unknown: SneakerDoc;
 let alerted: SneakerDoc;
+/** What collection's stand-in lists of what members care about (two to a page). */
+let collectionInterests: MarketInterestPage['interests'] = [];
+const cleanups = new Cleanups();
+
+/** Collection's internal page of what members care about, as a stand-in answering through the contract. */
+async function startCollectionStub(): Promise<string> {
+  const app = stubApp();
+  app.get('/internal/market-interest', (req, res) => {
+    const after = typeof req.query.after === 'string' ? req.query.after : null;
+    const rest = collectionInterests.filter((i) => after === null || i.id > after).sort((a, b) => a.id.localeCompare(b.id));
+    const page = rest.slice(0, 2);
+    res.json({ data: { interests: page, next: rest.length > 2 ? page[1]!.id : null } });
+  });
+  return (await serveOnFreePort(app, cleanups)).url;
+}
 
 const sandboxCall = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${sandbox.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -110,6 +125,7 @@ beforeAll(async () => {
       STOCKX_API_KEY: CLIENT.apiKey,
       STOCKX_TOKEN_KEY: TOKEN_KEY,
       STOCKX_REDIRECT_URL: REDIRECT_URL,
+      COLLECTION_INTERNAL_URL: await startCollectionStub(),
       // Rounds are started by the test; failures are retried quickly; three failures open the circuit.
       STOCKX_SYNC_INTERVAL_MS: '3600000',
       STOCKX_RATE_LIMIT_PER_MINUTE: '600',
@@ -126,6 +142,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await catalog?.close();
+  await cleanups.run();
   await sandbox?.stop();
   await topics?.drop();
   await db?.drop();
@@ -395,6 +412,39 @@ describe('the demand a member leaves behind', () => {
     await send('user.deleted@1', { userId: leaving });
     await waitFor(async () => (await demandOf(leaving)) === 0, { timeoutMs: 30_000, message: 'the deleted member’s sizes let go' });
     expect(await demandOf(staying)).toBe(3);
+  });
+});
+
+describe('reconciling the sizes with collection', () => {
+  it('keeps what collection lists, lets go of what it no longer lists, and spares what an event just wrote', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    // A pair removed while no event reached catalog, and a size kept before documents were dated.
+    await market.Demand.create([
+      { _id: randomUUID(), sneakerId: mapped._id, size: 7, kind: 'owned', userId: randomUUID(), updatedAt: hourAgo },
+      { _id: randomUUID(), sneakerId: mapped._id, size: 7.5, kind: 'owned' },
+    ]);
+    const userId = randomUUID();
+    collectionInterests = [
+      { id: randomUUID(), userId, sneakerId: mapped._id, size: 12, kind: 'owned' },
+      { id: randomUUID(), userId, sneakerId: alerted._id, size: null, kind: 'watched' },
+      { id: randomUUID(), userId, sneakerId: alerted._id, size: 8, kind: 'alerted' },
+    ];
+    // An event that has just arrived, for a pair collection's page was read before.
+    const fresh = { userId: randomUUID(), itemId: randomUUID(), sneakerId: mapped._id, size: 13, itemCount: 1 };
+    await catalog.infra.producer!.send([{ key: fresh.userId, envelope: newEvent('collection.item_added@1', fresh, { clock: systemClock }) }]);
+    await waitFor(async () => (await market.Demand.findById(fresh.itemId).lean()) !== null, { timeoutMs: 30_000, message: 'the fresh pair held' });
+    const others = await market.Demand.countDocuments({ updatedAt: { $gte: new Date(Date.now() - 60_000) }, _id: { $ne: fresh.itemId } });
+
+    const { kept, released } = await catalog.service.demandReconcile!();
+    expect(kept).toBe(3);
+    expect(released).toBeGreaterThanOrEqual(2);
+    expect(await market.Demand.countDocuments({ sneakerId: mapped._id, size: { $in: [7, 7.5] } })).toBe(0);
+    for (const { id, sneakerId, size, kind } of collectionInterests) {
+      expect(await market.Demand.findById(id).lean()).toMatchObject({ sneakerId, size, kind, userId });
+    }
+    expect(await market.Demand.findById(fresh.itemId).lean()).toMatchObject({ size: 13, kind: 'owned' });
+    // What the earlier tests' events wrote moments ago stays too.
+    expect(await market.Demand.countDocuments({ updatedAt: { $gte: new Date(Date.now() - 60_000) }, _id: { $nin: [fresh.itemId, ...collectionInterests.map((i) => i.id)] } })).toBe(others);
   });
 });
 

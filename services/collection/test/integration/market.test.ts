@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPrices, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
+import type { MarketInterestPage } from '@kicksight/contracts';
+import { SERVICE_TOKEN_HEADER, createServiceClient } from '@kicksight/platform';
+import { SERVICE_TOKEN, applyPrices, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
 
 let stack: CollectionStack;
 beforeAll(async () => {
@@ -254,5 +256,44 @@ describe('the activity feed', () => {
       ['item_updated', 'Updated Pair 0'],
     ]);
     expect((await stack.api.get('/api/dashboard/activity', (await stack.member()).token)).body.data.activities).toEqual([]);
+  });
+});
+
+describe('what members care about, for catalog', () => {
+  it('pages through held, watched and alerted sneakers in id order; sold and hand-added pairs are left out', async () => {
+    const member = await stack.member({ plan: 'premium' });
+    const s = sneaker({ '9': 30_000, '10': 28_000 });
+    const held = (await stack.api.post('/api/collections', { sneakerId: s.id, size: 10, purchasePrice: 20_000 }, member.token)).body.data;
+    const sold = (await stack.api.post('/api/collections', { sneakerId: s.id, size: 9, purchasePrice: 20_000 }, member.token)).body.data;
+    expect((await stack.api.post(`/api/collections/${sold.id}/sale`, { soldAt: new Date().toISOString().slice(0, 10), platform: 'ebay', salePrice: 30_000, fees: 2_400 }, member.token)).status).toBe(201);
+    await stack.api.post('/api/collections/items', { items: [{ name: 'Hand-made', brand: 'Nike', purchasePrice: 10_000 }] }, member.token);
+    const watched = (await stack.api.post('/api/watchlist', { sneakerId: s.id }, member.token)).body.data;
+    const alert = (await stack.api.post('/api/price-alerts', { sneakerId: s.id, targetPrice: 25_000, size: 9 }, member.token)).body.data;
+
+    const internal = createServiceClient({ service: 'collection', baseUrl: stack.service.internalUrl!, serviceToken: SERVICE_TOKEN });
+    const all: MarketInterestPage['interests'] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page: MarketInterestPage = await internal.get(`/internal/market-interest?limit=2${after ? `&after=${after}` : ''}`);
+      expect(page.interests.length).toBeLessThanOrEqual(2);
+      all.push(...page.interests);
+      after = page.next;
+      pages += 1;
+    } while (after);
+    const ids = all.map((i) => i.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(pages).toBeGreaterThan(1);
+    expect(all.filter((i) => i.userId === member.id).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { id: alert.id, userId: member.id, sneakerId: s.id, size: 9, kind: 'alerted' },
+      { id: held.id, userId: member.id, sneakerId: s.id, size: 10, kind: 'owned' },
+      { id: watched.id, userId: member.id, sneakerId: s.id, size: null, kind: 'watched' },
+    ]);
+
+    const badCursor = await fetch(`${stack.service.internalUrl}/internal/market-interest?after=nope`, { headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN } });
+    expect(badCursor.status).toBe(400);
+    expect(await badCursor.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('after must be an id') });
+    expect((await fetch(`${stack.service.internalUrl}/internal/market-interest`)).status).toBe(401);
   });
 });
