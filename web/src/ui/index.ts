@@ -14,3 +14,4 @@ export { Toolbar } from './Toolbar.tsx';
 export { DataTable, TableScroll } from './Table.tsx';
 export { Pager } from './Pager.tsx';
 export { FigureCard, FigureGrid, FigureSkeletons } from './Figures.tsx';
+export { BelowTheFold } from './BelowTheFold.tsx';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
@@ -39,6 +39,8 @@ const render = () =>
     { path: '/admin/collection', route: '/admin/collection' },
   );
 
+// The portfolio chart's chunk loads when the page first draws it; here it is loaded before, as a browser that has it cached.
+beforeAll(() => import('../../ui/charts/PortfolioChart.tsx'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { COLLECTION_BRANDS, COLLECTION_SORTS, MARKET_VALUATION, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort, type Valuation } from './api.ts';
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
-import { Button, EmptyState, ErrorState, PageHeader, Pager, Select, Stack, Toolbar } from '../../ui/index.ts';
+import { BelowTheFold, Button, EmptyState, ErrorState, PageHeader, Pager, Select, Stack, Toolbar } from '../../ui/index.ts';
 import { AddItemModal } from './AddItemModal.tsx';
 import { CollectionTransfer } from './CollectionTransfer.tsx';
 import { EditItemModal } from './EditItemModal.tsx';
@@ -160,11 +160,12 @@ export default function CollectionPage() {
         </>
       )}
 
-      <RelatedCarousel />
-
-      <Suspense fallback={null}>
-        <MarketInsights />
-      </Suspense>
+      <BelowTheFold>
+        <RelatedCarousel />
+        <Suspense fallback={null}>
+          <MarketInsights />
+        </Suspense>
+      </BelowTheFold>
 
       <AddItemModal open={adding} onClose={() => setAdding(false)} />
       {editing && <EditItemModal item={editing} onClose={() => setEditing(null)} />}

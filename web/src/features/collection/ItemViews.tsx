@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -77,51 +78,59 @@ function ItemPicture({ item }: { item: CollectionItem }) {
   return <SneakerImage key={photo ? 'photo' : 'catalogue'} src={photo ?? item.imageUrl} name={photo ? `Your photo of ${item.name}` : item.name} brand={item.brand} />;
 }
 
-export function ItemGrid({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
+/**
+ * One pair's card. Cards are memoised: the collection's answers keep the objects of pairs that did not change, so a
+ * refresh, a page's other state or a dialog opening re-renders only the cards whose pair changed.
+ */
+const GridItem = memo(function GridItem({ item, onEdit, onRemove, onSell }: { item: CollectionItem } & ItemActions) {
+  const shown = shownValueOf(item);
+  return (
+    <li>
+      <ItemCard as="article" aria-label={item.name}>
+        <ItemPicture item={item} />
+        <h3>{titleOf(item)}</h3>
+        <Muted>
+          {item.brand} · {item.colorway}
+        </Muted>
+        <div>
+          <Badge $tone="blue">US {item.size}</Badge> <Badge>{conditionLabel(item.condition)}</Badge>
+        </div>
+        <dl>
+          <dt>{valueLabelOf(item)}</dt>
+          <dd>
+            {formatMoney(shown.value)}
+            {!item.netValue && <ValuationNote valuation={item.valuation} />}
+          </dd>
+          <dt>Purchase price</dt>
+          <dd>{formatMoney(item.purchasePrice)}</dd>
+          <dt>Gain/Loss</dt>
+          <dd>{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</dd>
+        </dl>
+        <div className="actions">
+          <SellButton item={item} onSell={onSell} />
+          <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+            Edit
+          </Button>
+          <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+            Remove
+          </Button>
+        </div>
+      </ItemCard>
+    </li>
+  );
+});
+
+export const ItemGrid = memo(function ItemGrid({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
   return (
     <Grid aria-label="Collection items">
-      {items.map((item) => {
-        const shown = shownValueOf(item);
-        return (
-          <li key={item.id}>
-            <ItemCard as="article" aria-label={item.name}>
-              <ItemPicture item={item} />
-              <h3>{titleOf(item)}</h3>
-              <Muted>
-                {item.brand} · {item.colorway}
-              </Muted>
-              <div>
-                <Badge $tone="blue">US {item.size}</Badge> <Badge>{conditionLabel(item.condition)}</Badge>
-              </div>
-              <dl>
-                <dt>{valueLabelOf(item)}</dt>
-                <dd>
-                  {formatMoney(shown.value)}
-                  {!item.netValue && <ValuationNote valuation={item.valuation} />}
-                </dd>
-                <dt>Purchase price</dt>
-                <dd>{formatMoney(item.purchasePrice)}</dd>
-                <dt>Gain/Loss</dt>
-                <dd>{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</dd>
-              </dl>
-              <div className="actions">
-                <SellButton item={item} onSell={onSell} />
-                <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
-                  Edit
-                </Button>
-                <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
-                  Remove
-                </Button>
-              </div>
-            </ItemCard>
-          </li>
-        );
-      })}
+      {items.map((item) => (
+        <GridItem key={item.id} item={item} onEdit={onEdit} onRemove={onRemove} onSell={onSell} />
+      ))}
     </Grid>
   );
-}
+});
 
-export function ItemList({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
+export const ItemList = memo(function ItemList({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
   return (
     <Table>
       <table aria-label="Collection items">
@@ -172,7 +181,7 @@ export function ItemList({ items, onEdit, onRemove, onSell }: { items: Collectio
       </table>
     </Table>
   );
-}
+});
 
 export function ItemSkeletons() {
   return (

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { PortfolioHistory } from './PortfolioHistory.tsx';
@@ -6,6 +6,8 @@ import { PortfolioHistory } from './PortfolioHistory.tsx';
 const point = (date: string, totalValue: number, totalCost = 40_000) => ({ date, totalValue, totalCost, gainLoss: totalValue - totalCost, itemCount: 2 });
 const history = (range: string, points: ReturnType<typeof point>[]) => ({ range, points, current: points.at(-1)!, change: points.at(-1)!.totalValue - points[0]!.totalValue, changePercent: 12.5 });
 
+// The chart's chunk loads when the panel first draws it; here it is loaded before, as a browser that has it cached.
+beforeAll(() => import('../../ui/charts/PortfolioChart.tsx'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

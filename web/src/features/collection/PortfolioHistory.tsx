@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PortfolioChart } from '../../ui/charts/PortfolioChart.tsx';
+import { PortfolioChart } from '../../ui/charts/lazy.tsx';
 import { Button, Card, CardTitle, Change, ErrorState, Muted, Skeleton, Stack, Toolbar, formatMoney } from '../../ui/index.ts';
 import { PORTFOLIO_RANGES, collectionQueries, type PortfolioRange } from './api.ts';
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderScreen, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
@@ -33,6 +33,8 @@ const render = (locked = false, size: number | null = null) =>
     </UpgradePromptProvider>,
   );
 
+// The chart's chunk loads when the panel first draws it; here it is loaded before, as a browser that has it cached.
+beforeAll(() => import('../../ui/charts/ForecastChart.tsx'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -52,7 +54,7 @@ describe('the forecast panel', () => {
     expect(screen.getByText('$170 – $250')).toBeTruthy();
     expect(screen.getByText('Medium Risk')).toBeTruthy();
     expect(screen.getByText('Fewer than 3 sales in the last 30 days.')).toBeTruthy();
-    expect(screen.getByRole('img', { name: /30-day price forecast: 30-day forecast \$/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /30-day price forecast: 30-day forecast \$/ })).toBeTruthy();
     for (const level of ['50', '80', '95']) expect(document.querySelector(`path[data-band="${level}"]`)?.getAttribute('d')).toMatch(/^M/);
     expect(await screen.findByText('7')).toBeTruthy();
   });

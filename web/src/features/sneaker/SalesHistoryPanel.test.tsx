@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
@@ -13,6 +13,8 @@ const render = (locked = false) =>
     </UpgradePromptProvider>,
   );
 
+// The chart's chunk loads when the panel first draws it; here it is loaded before, as a browser that has it cached.
+beforeAll(() => import('../../ui/charts/SalesHistoryChart.tsx'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { isTrialMembership, membershipQueries, refreshUsageSoon } from '../membe
 import { MarketStatusBadge, SizeSelect, SneakerImage } from '../market/index.ts';
 import { useAddToCollection } from '../collection/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
-import { Badge, Button, Card, ErrorState, Loading, Muted, Skeleton, Stack, formatDate, formatMoney, todayIso } from '../../ui/index.ts';
+import { Badge, BelowTheFold, Button, Card, ErrorState, Loading, Muted, Skeleton, Stack, formatDate, formatMoney, todayIso } from '../../ui/index.ts';
 import { ForecastPanel } from './ForecastPanel.tsx';
 import { RecentSalesTable } from './RecentSalesTable.tsx';
 import { SalesHistoryPanel } from './SalesHistoryPanel.tsx';
@@ -158,20 +158,23 @@ export default function SneakerPage() {
     <>
       <div style={{ marginBottom: 12 }}>{backButton}</div>
       <Header sneaker={data} size={size} setSize={setSize} locked={locked} />
-      <Sections>
-        <SizeFigures sneaker={data} size={size} />
-        <SizeTable sneaker={data} onPick={setSize} />
-        <LiveMarketCard sneakerId={data.id} />
-        {planKnown ? (
-          <>
-            <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
-            <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
-            <ForecastPanel sneakerId={data.id} size={size} locked={locked} basePrice={basePrice} />
-          </>
-        ) : (
-          <Skeleton $h={320} aria-busy="true" />
-        )}
-      </Sections>
+      {/* On a phone the header fills the first screen: the sections below it render just after. */}
+      <BelowTheFold>
+        <Sections>
+          <SizeFigures sneaker={data} size={size} />
+          <SizeTable sneaker={data} onPick={setSize} />
+          <LiveMarketCard sneakerId={data.id} />
+          {planKnown ? (
+            <>
+              <SalesHistoryPanel sneakerId={data.id} locked={locked} basePrice={basePrice} />
+              <RecentSalesTable sneakerId={data.id} locked={locked} basePrice={basePrice} />
+              <ForecastPanel sneakerId={data.id} size={size} locked={locked} basePrice={basePrice} />
+            </>
+          ) : (
+            <Skeleton $h={320} aria-busy="true" />
+          )}
+        </Sections>
+      </BelowTheFold>
     </>
   );
 }
