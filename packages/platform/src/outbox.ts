@@ -7,7 +7,7 @@ import type { EventProducer } from './kafka.ts';
 import type { Logger } from './logger.ts';
 import type { Queryable } from './postgres.ts';
 import { context } from '@opentelemetry/api';
-import { watchOutbox } from './flow-metrics.ts';
+import { pgOutboxBacklog, watchOutbox } from './flow-metrics.ts';
 import { captureTraceContext, contextOf, type TraceCarrier } from './telemetry/context.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
@@ -227,7 +227,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     start() {
       if (running) return;
       running = true;
-      unwatch = watchOutbox(pool);
+      unwatch = watchOutbox(() => pgOutboxBacklog(pool));
       loop = run();
     },
     async stop() {

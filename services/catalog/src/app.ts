@@ -6,6 +6,7 @@ import {
   createHttpSurface,
   createJwtVerifier,
   rememberVerifiedTokens,
+  watchOutbox,
   type BillingClient,
   type EventConsumer,
   type Infra,
@@ -184,6 +185,9 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     logger.info({ sneakers: index.size, ms: Math.round(performance.now() - startedAt) }, 'search index built');
   }
 
+  // Every pod reports the outbox's backlog, whichever holds the relay's lease.
+  let unwatchOutbox: (() => void) | undefined;
+
   return {
     app,
     internalApp,
@@ -201,6 +205,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       await consumer.start();
       await buildIndex();
       indexReady = true;
+      unwatchOutbox = watchOutbox(relay.backlog);
       relayLease.start();
       await demand?.start();
       for (const source of sources) await source.start();
@@ -209,6 +214,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       for (const source of sources) await source.stop();
       await demand?.stop();
       await relayLease.stop();
+      unwatchOutbox?.();
       await consumer.stop();
     },
   };

@@ -1,4 +1,4 @@
-import { newEvent, type Clock, type EventProducer, type Logger, type OutgoingEvent } from '@kicksight/platform';
+import { newEvent, type Clock, type EventProducer, type Logger, type OutboxBacklog, type OutgoingEvent } from '@kicksight/platform';
 import { eventIdOf } from '../domain/ids.ts';
 import type { Sales } from '../domain/sales.ts';
 import { bulkWrite, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
@@ -113,8 +113,19 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
     if (running) timer = setTimeout(() => void loop(), published > 0 ? 0 : intervalMs);
   }
 
+  /** The entries waiting (every entry waits until it is published) and the age of the oldest: the outbox's flow figures. */
+  async function backlog(): Promise<OutboxBacklog> {
+    const [pending, oldest] = await Promise.all([
+      models.Outbox.countDocuments({}),
+      models.Outbox.findOne({}, { createdAt: 1 }).sort({ createdAt: 1, _id: 1 }).lean<Pick<OutboxDoc, 'createdAt'>>(),
+    ]);
+    const ageMs = oldest ? clock.now().getTime() - new Date(oldest.createdAt).getTime() : 0;
+    return { pending, oldestAgeSeconds: Math.max(0, ageMs / 1000) };
+  }
+
   return {
     runOnce,
+    backlog,
     start() {
       if (running) return;
       running = true;

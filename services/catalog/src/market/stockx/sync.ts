@@ -1,6 +1,6 @@
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { STOCKX_API_SOURCE } from '@kicksight/contracts/provenance';
-import type { Clock, Logger, Redis } from '@kicksight/platform';
+import { watchQueue, type Clock, type Logger, type Redis } from '@kicksight/platform';
 import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models, SneakerDoc } from '../../store/models.ts';
 import type { MappedVariant, MappingDoc, MarketModels } from '../../store/market-models.ts';
@@ -167,13 +167,17 @@ export function createStockxSync({ settings, client, link, models, marketModels,
   worker.on('failed', (job, err) => log.warn({ job: job?.name, attempt: job?.attemptsMade, err: err.message }, 'StockX sync job failed'));
   worker.on('error', (err) => log.warn({ err: err.message }, 'StockX sync worker error'));
 
+  let unwatchQueue: (() => void) | undefined;
+
   return {
     queue,
     async start(): Promise<void> {
       await queue.upsertJobScheduler(PLAN_SCHEDULER, { every: settings.intervalMs }, { name: 'plan', data: { kind: 'plan' } });
+      unwatchQueue = watchQueue(queue);
       void worker.run();
     },
     async stop(): Promise<void> {
+      unwatchQueue?.();
       await worker.close();
       await queue.close();
     },
