@@ -3,7 +3,7 @@
 // collection, collection's database, the Kafka publish and billing's consumer.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, testKafka, tracedEnv, waitFor, zipkinTrace, type ServiceProcess, type TokenIssuer, type ZipkinSpan } from '@kicksight/testkit';
+import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, testKafka, tracedEnv, waitForTrace, type ServiceProcess, type TokenIssuer, type ZipkinSpan } from '@kicksight/testkit';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();
@@ -49,15 +49,7 @@ describe('a traced request', () => {
       'the Kafka publish': (spans) => has(spans, 'collection', (s) => s.kind === 'PRODUCER' && (s.name ?? '').includes('collection')),
       "billing's consumer": (spans) => has(spans, 'billing', (s) => s.kind === 'CONSUMER') && has(spans, 'billing', (s) => s.name === 'handle collection.item_added'),
     };
-    const spans = await waitFor(
-      async () => {
-        const found = await zipkinTrace(zipkin, traceId);
-        const missing = Object.entries(wanted).filter(([, test]) => !test(found));
-        if (missing.length > 0) throw new Error(`no span yet of ${missing.map(([what]) => what).join(', ')} (${found.length} spans)`);
-        return found;
-      },
-      { timeoutMs: 30_000, intervalMs: 500, message: `trace ${traceId} in Zipkin` },
-    );
+    const spans = await waitForTrace(zipkin, traceId, wanted);
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId]));
 
     // A line collection logged while it served the request carries the trace's id.

@@ -1,11 +1,13 @@
-// Catalog's traces in the trace backend (the stack's Zipkin), with catalog run as its main.ts runs it: a StockX
-// round is one trace through its BullMQ jobs.
-import { randomUUID } from 'node:crypto';
+// Catalog's traces in the trace backend (the stack's Zipkin), with catalog and prediction run as their main.ts
+// runs them: a StockX round is one trace through its BullMQ jobs, and a sale a request records reaches
+// prediction's consumer inside that request's trace, through catalog's MongoDB outbox and Kafka.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, newEvent, openInfra, systemClock } from '@kicksight/platform';
 import {
   Cleanups,
-    createTestTopics,
+  TEST_SERVICE_TOKEN,
+  createTestTopics,
   deadUrl,
   startServiceProcess,
   startStockxSandbox,
@@ -14,6 +16,7 @@ import {
   tracedEnv,
   uniqueName,
   waitFor,
+  waitForTrace,
   zipkinTraces,
   type ServiceWorkload,
   type TokenIssuer,
@@ -69,6 +72,8 @@ beforeAll(async () => {
   });
   sneakers = await infra.mongo!.collection<SneakerDoc>('sneakers').find({}).sort({ _id: 1 }).limit(2).toArray();
   await infra.mongo!.collection<SneakerDoc>('sneakers').updateOne({ _id: sneakers[0]!._id }, { $set: { sku: STOCKX_STYLE.toLowerCase() } });
+
+  await startServiceProcess('prediction', { ...options, env: { ...tracedEnv(zipkin), JWKS_URL: issuer.jwksUrl, CATALOG_INTERNAL_URL: catalog.internalUrl } });
 }, 180_000);
 afterAll(() => cleanups.run());
 
@@ -124,5 +129,23 @@ describe('traces through catalog', () => {
     };
     expect(ancestors(read!)).toContain(map);
     expect(ancestors(map!)).toContain(plan);
+  });
+  it('sends a sale a request recorded inside the request’s trace: prediction’s consumer handles it in that trace', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const sneaker = sneakers[1]!;
+    const response = await fetch(`${catalog.internalUrl}/internal/test/sales`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-token': TEST_SERVICE_TOKEN, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      body: JSON.stringify({ sneakerId: sneaker._id, size: sneaker.variants[0]!.size, price: 25_000 }),
+    });
+    expect(response.status).toBe(201);
+
+    const wanted: Record<string, (spans: ZipkinSpan[]) => boolean> = {
+      'catalog’s request': (spans) => spans.some((s) => isCatalog(s) && s.kind === 'SERVER'),
+      'the Kafka publish': (spans) => spans.some((s) => isCatalog(s) && s.kind === 'PRODUCER' && (s.name ?? '').includes('catalog')),
+      'prediction’s consumer': (spans) => spans.some((s) => s.localEndpoint?.serviceName === 'prediction' && s.name === 'handle sale.recorded'),
+    };
+    const spans = await waitForTrace(zipkin, traceId, wanted);
+    expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId]));
   });
 });
