@@ -97,7 +97,7 @@ export function createApp({ infra, config }: Deps): BffApp {
     timeoutMs: config.DASHBOARD_TIMEOUT_MS,
   });
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
-  const health = async () => systemHealth(config.serviceUrls, { checks: infra.checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS);
+  const health = async (options?: { flow: boolean }) => systemHealth(config.serviceUrls, { checks: infra.checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS, options);
   const { app, internalApp } = createHttpSurface({
     name: 'bff',
     logger,
@@ -119,6 +119,10 @@ export function createApp({ infra, config }: Deps): BffApp {
       app.get('/api/health', async (req, res) => {
         const report = await health();
         res.status(report.status === 'ok' ? 200 : 503).json({ data: req.principal?.role === 'admin' ? report : publicHealth(report) });
+      });
+      // The System Health tab: the same report with every process's consumer lag, outbox backlog and queues (admins only: the gate checks the role).
+      app.get('/api/admin/system-health', async (_req, res) => {
+        res.json({ data: await health({ flow: true }) });
       });
       app.use(docsRouter());
       app.use(demoGateRouter({ password: config.DEMO_PASSWORD, ticketSecret: config.DEMO_TICKET_SECRET, clock, limiter: demoLimiter }));

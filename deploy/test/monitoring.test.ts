@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FLOW_THRESHOLDS } from '@kicksight/contracts';
 import { createMetrics } from '@kicksight/platform';
 import { CHART_DIR, ROOT, helmTemplate, parseYaml, run, tools } from '../tools.ts';
 
@@ -58,6 +59,12 @@ describe('the chart’s monitoring', () => {
     }
     const alerts = groups.flatMap((g) => g.rules.map((r) => r.alert));
     expect(alerts).toEqual(expect.arrayContaining(['KicksightAvailabilityBurn', 'KicksightLatencyP99', 'KicksightConsumerLag', 'KicksightOutboxStuck', 'KicksightEmailsFailed', 'KicksightMarketSourceCircuitOpen', 'KicksightLedgerBacklog']));
+  });
+
+  it('alerts at the thresholds past which the admin panel’s System Health tab shows a figure in its warning colour', () => {
+    const exprOf = (alert: string) => groups.flatMap((g) => g.rules).find((r) => r.alert === alert)!.expr;
+    expect(exprOf('KicksightConsumerLag')).toMatch(new RegExp(`> ${FLOW_THRESHOLDS.consumerLagMessages}$`));
+    expect(exprOf('KicksightOutboxStuck')).toMatch(new RegExp(`> ${FLOW_THRESHOLDS.outboxOldestSeconds}$`));
   });
 
   it('ships a dashboard whose every query, like every alert, reads metrics that exist', () => {

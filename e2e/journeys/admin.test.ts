@@ -28,6 +28,28 @@ describe('admin analytics', () => {
     await page.close();
   });
 
+  it('shows the admin each process’s consumer lag, outbox backlog and job queues on the System Health tab', async () => {
+    const page = await newPage(browser());
+    await openAs(page, await adminLogin(), '/admin/admin-panel');
+    await page.getByRole('tab', { name: 'System Health' }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('heading', { name: 'Processes' }).waitFor({ timeout: 15_000 });
+    for (const process of ['bff', 'auth', 'catalog', 'collection', 'billing', 'prediction', 'notifications']) {
+      await expect(panel.getByRole('row').filter({ has: page.getByRole('cell', { name: process, exact: true }) }).first()).toContainText('ready');
+    }
+    // Every service with an outbox reports its backlog; consumer groups their lag; notifications its email queue.
+    const outboxes = panel.getByRole('region', { name: 'Outbox backlog' });
+    for (const process of ['auth', 'catalog', 'collection', 'billing', 'notifications']) await expect(outboxes.getByRole('cell', { name: process, exact: true })).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Consumer lag' }).getByRole('row')).not.toHaveCount(0);
+    await expect(panel.getByRole('region', { name: 'Job queues' }).getByRole('row').filter({ hasText: 'email' })).toHaveCount(1);
+    await expect(panel.getByText(/warning when the oldest has waited over 60 s/)).toBeVisible();
+    await screenshotBothThemes(page, 'admin-system-health', async (p) => {
+      await p.getByRole('tab', { name: 'System Health' }).click();
+      await p.getByRole('region', { name: 'Outbox backlog' }).waitFor();
+    });
+    await page.close();
+  });
+
   it("tells a member 'Access Denied' on the admin panel", async () => {
     const page = await browser().newPage();
     await openAs(page, await testLogin(uniqueEmail('member')), '/admin/admin-panel');

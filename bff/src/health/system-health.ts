@@ -1,21 +1,7 @@
-import { readinessSchema, type Readiness, type ServiceName } from '@kicksight/contracts';
-import { checkReadiness, type ReadinessCheck } from '@kicksight/platform';
+import { readinessSchema, type Readiness, type ServiceHealth, type ServiceName, type SystemHealth } from '@kicksight/contracts';
+import { checkReadiness, readFlow, type ReadinessCheck } from '@kicksight/platform';
 
-export interface ServiceHealth {
-  url: string;
-  status: 'ready' | 'not_ready' | 'unreachable';
-  checks?: Readiness['checks'];
-  /** The stores it serves without just now (see `Readiness.degraded`). */
-  degraded?: string[];
-  error?: string;
-  ms: number;
-}
-
-export interface SystemHealth {
-  status: 'ok' | 'degraded';
-  bff: Readiness;
-  services: Record<string, ServiceHealth>;
-}
+export type { ServiceHealth, SystemHealth };
 
 /**
  * What anyone may read of the system's health: up or down per service, and whether it serves with less
@@ -35,40 +21,52 @@ export const publicHealth = ({ status, bff, services }: SystemHealth): PublicHea
   services: Object.fromEntries(Object.entries(services).map(([name, row]) => [name, { status: row.status, ...publicRow(row) }])),
 });
 
-/** Asks one service's `/readyz`, bounded by a time-out. */
-async function serviceHealth(url: string, timeoutMs: number): Promise<ServiceHealth> {
+/** Asks one service's `/readyz` (with its flow figures when `flow`), bounded by a time-out. */
+async function serviceHealth(url: string, timeoutMs: number, flow: boolean): Promise<ServiceHealth> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(new URL(flow ? '/readyz?flow' : '/readyz', url), { signal: AbortSignal.timeout(timeoutMs) });
     const body = readinessSchema.safeParse(await response.json());
     if (!body.success) return { url, status: 'unreachable', error: `unexpected answer (HTTP ${response.status})`, ms: ms() };
-    return { url, status: body.data.status, checks: body.data.checks, ...(body.data.degraded ? { degraded: body.data.degraded } : {}), ms: ms() };
+    const { status, checks, degraded, flow: figures } = body.data;
+    return { url, status, checks, ...(degraded ? { degraded } : {}), ...(figures ? { flow: figures } : {}), ms: ms() };
   } catch (err) {
     const error = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'not reachable';
     return { url, status: 'unreachable', error, ms: ms() };
   }
 }
 
-/** A service with several replicas is as ready as its least ready one (each is asked). */
-async function replicasHealth(urls: string[], timeoutMs: number): Promise<ServiceHealth> {
-  const each = await Promise.all(urls.map((url) => serviceHealth(url, timeoutMs)));
-  return each.find((h) => h.status !== 'ready') ?? each.find((h) => h.degraded) ?? each[0]!;
+/**
+ * A service with several replicas is as ready as its least ready one (each is asked). Its consumer groups,
+ * outbox and queues are shared by its replicas: the flow figures are those of the first replica that read them.
+ */
+async function replicasHealth(urls: string[], timeoutMs: number, flow: boolean): Promise<ServiceHealth> {
+  const each = await Promise.all(urls.map((url) => serviceHealth(url, timeoutMs, flow)));
+  const row = each.find((h) => h.status !== 'ready') ?? each.find((h) => h.degraded) ?? each[0]!;
+  const figures = each.find((h) => h.flow && h.flow.unreadable.length === 0)?.flow ?? each.find((h) => h.flow)?.flow;
+  return figures ? { ...row, flow: figures } : row;
 }
 
 /**
- * The readiness of the BFF itself and of every service, asked in parallel. Each process bounds its own
- * checks (`READINESS_TIMEOUT_MS`), well inside `timeoutMs`: only a process that does not answer at all
+ * The readiness of the BFF itself and of every service, asked in parallel, with every process's flow figures
+ * when `flow` (the administrators' System Health tab). Each process bounds its own checks
+ * (`READINESS_TIMEOUT_MS`) and reads, well inside `timeoutMs`: only a process that does not answer at all
  * reads as unreachable.
  */
 export async function systemHealth(
   serviceUrls: Record<ServiceName, string[]>,
   own: { checks: Record<string, ReadinessCheck>; degradable: string[] },
   timeoutMs: number,
+  { flow = false }: { flow?: boolean } = {},
 ): Promise<SystemHealth> {
+  const ownHealth = async (): Promise<Readiness> => {
+    const [readiness, figures] = await Promise.all([checkReadiness(own.checks, { degradable: own.degradable }), flow ? readFlow() : undefined]);
+    return figures ? { ...readiness, flow: figures } : readiness;
+  };
   const [bff, ...rows] = await Promise.all([
-    checkReadiness(own.checks, { degradable: own.degradable }),
-    ...Object.entries(serviceUrls).map(async ([name, urls]) => [name, await replicasHealth(urls, timeoutMs)] as const),
+    ownHealth(),
+    ...Object.entries(serviceUrls).map(async ([name, urls]) => [name, await replicasHealth(urls, timeoutMs, flow)] as const),
   ]);
   const services = Object.fromEntries(rows);
   const whole = [bff, ...rows.map(([, h]) => h)].every((h) => h.status === 'ready' && !h.degraded);

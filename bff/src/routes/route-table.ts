@@ -84,6 +84,7 @@ const OWNER_ROWS: Row[] = [
 
   ...bffDashboards.map((name) => row(`/api/dashboard/${name}`, 'bff')),
   row('/api/admin/analytics/dashboard', 'bff', { access: 'admin' }),
+  row('/api/admin/system-health', 'bff', { access: 'admin' }),
   row('/api/demo/access', 'bff', { access: 'public' }),
   row('/api/demo/data', 'bff', { access: 'public' }),
   row('/api/events', 'bff', { queryToken: true }),

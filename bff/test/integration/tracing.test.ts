@@ -3,7 +3,7 @@
 // collection, collection's database, the Kafka publish and billing's consumer.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, testKafka, waitFor, type ServiceProcess, type TokenIssuer } from '@kicksight/testkit';
+import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, testKafka, tracedEnv, waitForTrace, type ServiceProcess, type TokenIssuer, type ZipkinSpan } from '@kicksight/testkit';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();
@@ -12,24 +12,13 @@ let bff: ServiceProcess;
 let collection: ServiceProcess;
 let zipkin: string;
 
-interface ZipkinSpan {
-  traceId: string;
-  id: string;
-  parentId?: string;
-  name?: string;
-  kind?: 'SERVER' | 'CLIENT' | 'PRODUCER' | 'CONSUMER';
-  localEndpoint?: { serviceName?: string };
-  tags?: Record<string, string>;
-}
-
 beforeAll(async () => {
   if (!stack.zipkin) throw new Error('the trace test needs the stack’s Zipkin (KS_ZIPKIN_URL; scripts/stack.sh up starts it)');
   zipkin = stack.zipkin;
   issuer = await startTokenIssuer(cleanups);
   const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'tracing');
   cleanups.add(topics.drop);
-  // Every span is kept and sent to Zipkin at once, so the test reads it within seconds.
-  const tracing = { TRACING_SAMPLE_RATIO: '1', ZIPKIN_URL: zipkin, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  const tracing = tracedEnv(zipkin);
   const options = { stack, prefix: topics.prefix, cleanups };
   const billing = await startServiceProcess('billing', { ...options, env: tracing });
   collection = await startServiceProcess('collection', {
@@ -39,11 +28,6 @@ beforeAll(async () => {
   bff = await startBffProcess({ ...options, env: { ...tracing, AUTH_JWKS_URL: issuer.jwksUrl, COLLECTION_URL: collection.url, RATE_LIMIT_KEY_PREFIX: topics.prefix } });
 });
 afterAll(() => cleanups.run());
-
-async function traceOf(traceId: string): Promise<ZipkinSpan[]> {
-  const response = await fetch(`${zipkin}/api/v2/trace/${traceId}`);
-  return response.ok ? ((await response.json()) as ZipkinSpan[]) : [];
-}
 
 describe('a traced request', () => {
   it('is one trace from the BFF through collection, its database and Kafka to billing’s consumer, and its logs name it', async () => {
@@ -65,15 +49,7 @@ describe('a traced request', () => {
       'the Kafka publish': (spans) => has(spans, 'collection', (s) => s.kind === 'PRODUCER' && (s.name ?? '').includes('collection')),
       "billing's consumer": (spans) => has(spans, 'billing', (s) => s.kind === 'CONSUMER') && has(spans, 'billing', (s) => s.name === 'handle collection.item_added'),
     };
-    const spans = await waitFor(
-      async () => {
-        const found = await traceOf(traceId);
-        const missing = Object.entries(wanted).filter(([, test]) => !test(found));
-        if (missing.length > 0) throw new Error(`no span yet of ${missing.map(([what]) => what).join(', ')} (${found.length} spans)`);
-        return found;
-      },
-      { timeoutMs: 30_000, intervalMs: 500, message: `trace ${traceId} in Zipkin` },
-    );
+    const spans = await waitForTrace(zipkin, traceId, wanted);
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId]));
 
     // A line collection logged while it served the request carries the trace's id.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flowSchema } from './flow.ts';
 
 /** Every error answer of every service and of the BFF. */
 export const errorBodySchema = z.object({
@@ -20,5 +21,7 @@ export const readinessSchema = z.object({
   checks: z.record(z.string(), z.object({ ok: z.boolean(), error: z.string().optional(), ms: z.number() })),
   /** Failed checks the process serves without (from memory, or refusing only what needs them): it stays ready. */
   degraded: z.array(z.string()).optional(),
+  /** The process's flow figures, on `/readyz?flow` where it serves its metrics (Kicksight's own processes only). */
+  flow: flowSchema.optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

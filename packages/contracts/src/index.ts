@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './http.ts';
+export * from './flow.ts';
 export * from './text.ts';
 export * from './services.ts';
 export * from './events/index.ts';

@@ -1,6 +1,8 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Admin, Kafka } from 'kafkajs';
 import type pg from 'pg';
+import type { Flow } from '@kicksight/contracts';
+import { withTimeout } from './health.ts';
 
 /**
  * What a process has in flight between its parts: its consumers' lag, its outbox's backlog, its job queues.
@@ -17,8 +19,11 @@ interface QueueSource {
   getJobCounts(...states: string[]): Promise<Record<string, number>>;
 }
 
+/** Reads an outbox's backlog (PostgreSQL's table, or catalog's MongoDB collection). */
+export type OutboxSource = () => Promise<OutboxBacklog>;
+
 const lagSources = new Set<LagSource>();
-const outboxSources = new Set<pg.Pool>();
+const outboxSources = new Set<OutboxSource>();
 const queueSources = new Set<QueueSource>();
 
 /** Reports a consumer group's lag per partition (the log's end less the group's committed offset); returns the way to stop. */
@@ -51,10 +56,10 @@ export function watchConsumerLag(kafka: Kafka, groupId: string, topics: string[]
   };
 }
 
-/** Reports the pending rows of the outbox in this pool's database and the age of the oldest. */
-export function watchOutbox(pool: pg.Pool): () => void {
-  outboxSources.add(pool);
-  return () => outboxSources.delete(pool);
+/** Reports an outbox's pending events and the age of the oldest (`pgOutboxBacklog` for a PostgreSQL outbox). */
+export function watchOutbox(source: OutboxSource): () => void {
+  outboxSources.add(source);
+  return () => outboxSources.delete(source);
 }
 
 /** Reports a BullMQ queue's jobs by state (waiting, active, delayed, failed). */
@@ -63,12 +68,13 @@ export function watchQueue(queue: QueueSource): () => void {
   return () => queueSources.delete(queue);
 }
 
-interface OutboxBacklog {
+export interface OutboxBacklog {
   pending: number;
   oldestAgeSeconds: number;
 }
 
-async function outboxBacklog(pool: pg.Pool): Promise<OutboxBacklog> {
+/** The pending rows of the outbox in this pool's database and the age of the oldest. */
+export async function pgOutboxBacklog(pool: pg.Pool): Promise<OutboxBacklog> {
   const { rows } = await pool.query<{ pending: string; age: number | null }>(
     `SELECT count(*) AS pending, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age FROM outbox WHERE status = 'pending'`,
   );
@@ -102,7 +108,7 @@ export function registerFlowMetrics(registry: Registry): void {
       help,
       registers: [registry],
       async collect() {
-        await collectEach(this, outboxSources, async (pool) => this.set(read(await outboxBacklog(pool))));
+        await collectEach(this, outboxSources, async (source) => this.set(read(await source())));
       },
     });
   outboxGauge('outbox_pending_rows', 'Events written to the outbox and not yet published to Kafka', (b) => b.pending);
@@ -119,4 +125,49 @@ export function registerFlowMetrics(registry: Registry): void {
       });
     },
   });
+}
+
+/** How long each figure of `readFlow` may take: one store away leaves the others readable within a readiness probe's time. */
+const FLOW_READ_TIMEOUT_MS = 1_200;
+
+/**
+ * The figures the gauges above export, as JSON (the admin panel's System Health tab): each consumer group's
+ * lag in all and on its worst partition, the outbox's backlog (summed over its sources, the oldest of them),
+ * the queues' waiting, delayed and failed jobs. A source that cannot answer in time is named in `unreadable`.
+ */
+export async function readFlow(timeoutMs = FLOW_READ_TIMEOUT_MS): Promise<Flow> {
+  const unreadable: string[] = [];
+  const attempt = async <T>(name: string, read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await withTimeout(read(), timeoutMs, `${name} did not answer within ${timeoutMs} ms`);
+    } catch {
+      unreadable.push(name);
+      return undefined;
+    }
+  };
+  const [consumers, backlogs, queues] = await Promise.all([
+    Promise.all(
+      [...lagSources].map(async ({ groupId, read }) => {
+        const partitions = await attempt(`consumers:${groupId}`, read);
+        if (!partitions) return undefined;
+        const worst = partitions.reduce<(typeof partitions)[number] | null>((most, p) => (!most || p.lag > most.lag ? p : most), null);
+        return { group: groupId, lag: partitions.reduce((sum, p) => sum + p.lag, 0), worst };
+      }),
+    ),
+    Promise.all([...outboxSources].map((source) => attempt('outbox', source))),
+    Promise.all(
+      [...queueSources].map(async (queue) => {
+        const counts = await attempt(`queue:${queue.name}`, () => queue.getJobCounts('waiting', 'delayed', 'failed'));
+        return counts && { name: queue.name, waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 };
+      }),
+    ),
+  ]);
+  const read = backlogs.filter((b) => b !== undefined);
+  const outbox = read.length === 0 ? null : { pending: read.reduce((sum, b) => sum + b.pending, 0), oldestAgeSeconds: Math.max(...read.map((b) => b.oldestAgeSeconds)) };
+  return {
+    consumers: consumers.filter((c) => c !== undefined).sort((a, b) => a.group.localeCompare(b.group)),
+    outbox,
+    queues: queues.filter((q) => q !== undefined).sort((a, b) => a.name.localeCompare(b.name)),
+    unreadable: [...new Set(unreadable)].sort(),
+  };
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Readiness } from '@kicksight/contracts';
+import type { Flow, Readiness } from '@kicksight/contracts';
 import { isStoreUnavailable } from './store-errors.ts';
 
 /** A readiness check: resolves when the dependency answers, throws otherwise. */
@@ -19,6 +19,11 @@ export interface ReadinessOptions {
    * that need them): it stays ready and names them in `degraded`.
    */
   degradable?: string[];
+}
+
+export interface HealthRouterOptions extends ReadinessOptions {
+  /** Reads the process's flow figures, which `/readyz?flow` adds to its answer (given where the process serves its metrics). */
+  flow?: () => Promise<Flow>;
 }
 
 /** Set once the process has begun to shut down: readiness goes off before anything else stops. */
@@ -54,20 +59,22 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>, { t
 
 /**
  * `/livez` answers while the process runs; `/readyz` answers 200 when every store and broker answers but
- * the degradable ones, 503 otherwise, naming the failed checks and their reasons.
+ * the degradable ones, 503 otherwise, naming the failed checks and their reasons; `/readyz?flow` adds the
+ * flow figures where the router reads them (probes never ask for them).
  */
-export function healthRouter(checks: Record<string, ReadinessCheck>, options: ReadinessOptions = {}): Router {
+export function healthRouter(checks: Record<string, ReadinessCheck>, { flow, ...options }: HealthRouterOptions = {}): Router {
   const router = Router();
   router.get('/livez', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     if (shuttingDown) {
       res.status(503).json({ status: 'not_ready', checks: { shutdown: { ok: false, error: 'shutting down', ms: 0 } } });
       return;
     }
-    const readiness = await checkReadiness(checks, options);
-    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
+    const withFlow = flow && req.query.flow !== undefined ? flow : undefined;
+    const [readiness, figures] = await Promise.all([checkReadiness(checks, options), withFlow?.()]);
+    res.status(readiness.status === 'ready' ? 200 : 503).json(figures ? { ...readiness, flow: figures } : readiness);
   });
   return router;
 }

@@ -6,9 +6,8 @@ import { systemClock } from './clock.ts';
 import type { EventProducer } from './kafka.ts';
 import type { Logger } from './logger.ts';
 import type { Queryable } from './postgres.ts';
-import { context } from '@opentelemetry/api';
-import { watchOutbox } from './flow-metrics.ts';
-import { captureTraceContext, contextOf, type TraceCarrier } from './telemetry/context.ts';
+import { pgOutboxBacklog, watchOutbox } from './flow-metrics.ts';
+import { captureTraceContext, inTraceOf, type TraceCarrier } from './telemetry/context.ts';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
@@ -148,7 +147,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       for (const run of runsByTrace(valid)) {
         try {
           // Sent inside the trace that wrote the rows: the Kafka headers carry it on to the consumers.
-          await context.with(contextOf(run[0]!.trace_context), () => producer.send(run.map((row) => ({ key: row.message_key, envelope: row.envelope }))));
+          await inTraceOf(run[0]!.trace_context, () => producer.send(run.map((row) => ({ key: row.message_key, envelope: row.envelope }))));
         } catch (err) {
           const pending = valid.slice(valid.indexOf(run[0]!));
           const attempts = (pending[0]?.attempts ?? 0) + 1;
@@ -227,7 +226,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     start() {
       if (running) return;
       running = true;
-      unwatch = watchOutbox(pool);
+      unwatch = watchOutbox(() => pgOutboxBacklog(pool));
       loop = run();
     },
     async stop() {

@@ -4,6 +4,7 @@ import { createLogger } from './logger.ts';
 import { createHttpSurface } from './service.ts';
 import { AppError } from './errors.ts';
 import { READINESS_TIMEOUT_MS } from './health.ts';
+import { watchQueue } from './flow-metrics.ts';
 
 const logger = createLogger('test', 'silent');
 const TOKEN = 'a-service-token-of-length';
@@ -32,6 +33,23 @@ function surface(checks: Record<string, () => Promise<unknown>>, degradable?: st
 }
 
 describe('createHttpSurface', () => {
+  it('adds the flow figures to /readyz?flow where it serves its metrics, never on a public port that does not', async () => {
+    const unwatch = watchQueue({ name: 'demo-jobs', getJobCounts: async () => ({ waiting: 3, active: 1, delayed: 2, failed: 1 }) });
+    try {
+      const { app } = surface({ postgres: async () => {} });
+      const { body } = await request(app).get('/readyz?flow').expect(200);
+      expect(body.flow.queues).toContainEqual({ name: 'demo-jobs', waiting: 3, delayed: 2, failed: 1 });
+      expect((await request(app).get('/readyz').expect(200)).body.flow).toBeUndefined();
+
+      // The BFF's kind: metrics (and flow) on the internal port only.
+      const edge = createHttpSurface({ name: 'edge', logger, checks: {}, metricsPort: 'internal' });
+      expect((await request(edge.app).get('/readyz?flow').expect(200)).body.flow).toBeUndefined();
+      expect((await request(edge.internalApp!).get('/readyz?flow').expect(200)).body.flow.queues).toContainEqual(expect.objectContaining({ name: 'demo-jobs' }));
+    } finally {
+      unwatch();
+    }
+  });
+
   it('is live even when a dependency is down, but not ready', async () => {
     const { app } = surface({ postgres: async () => {}, kafka: async () => Promise.reject(new Error('broker unreachable')) });
     await request(app).get('/livez').expect(200, { status: 'ok' });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { closeServer, createHttpApp, finishHttpApp, listen } from './http.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { healthRouter, type ReadinessCheck } from './health.ts';
+import { readFlow } from './flow-metrics.ts';
 import { requireServiceToken } from './internal.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -66,7 +67,8 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
   const { name, logger, checks, degradable, serviceToken, metricsPort = 'public' } = options;
   const metrics = createMetrics(name);
   const app = createHttpApp({ logger, metrics, parseJson: options.parseJson ?? true, rawBodyPaths: options.rawBodyPaths, trustProxy: options.trustProxy });
-  app.use(healthRouter(checks, { degradable }));
+  // The flow figures are read where the metrics are served: never on a port that faces the internet.
+  app.use(healthRouter(checks, { degradable, flow: metricsPort === 'public' ? readFlow : undefined }));
   if (metricsPort === 'public') app.get('/metrics', metrics.handler);
   options.routes?.(app, metrics);
   finishHttpApp(app, logger);
@@ -75,7 +77,7 @@ export function createHttpSurface(options: HttpSurfaceOptions): { app: Express; 
   const internalApp = createHttpApp({ logger });
   // Services calling each other never revalidate an answer: no ETag (a hash of every body) on this port.
   internalApp.set('etag', false);
-  internalApp.use(healthRouter(checks, { degradable }));
+  internalApp.use(healthRouter(checks, { degradable, flow: metricsPort === 'internal' ? readFlow : undefined }));
   if (metricsPort === 'internal') internalApp.get('/metrics', metrics.handler);
   if (serviceToken !== undefined) internalApp.use('/internal', requireServiceToken(serviceToken));
   options.internalRoutes?.(internalApp);

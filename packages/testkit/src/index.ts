@@ -17,3 +17,5 @@ export * from './event-stream.ts';
 export * from './processes.ts';
 export * from './workloads.ts';
 export * from './stubs.ts';
+export * from './zipkin.ts';
+export * from './stockx.ts';

@@ -7,6 +7,7 @@ import {
   createServiceClient,
   createJwtVerifier,
   rememberVerifiedTokens,
+  watchOutbox,
   type BillingClient,
   type EventConsumer,
   type Infra,
@@ -202,6 +203,9 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     logger.info({ sneakers: index.size, ms: Math.round(performance.now() - startedAt) }, 'search index built');
   }
 
+  // Every pod reports the outbox's backlog, whichever holds the relay's lease.
+  let unwatchOutbox: (() => void) | undefined;
+
   return {
     app,
     internalApp,
@@ -220,6 +224,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       await consumer.start();
       await buildIndex();
       indexReady = true;
+      unwatchOutbox = watchOutbox(relay.backlog);
       relayLease.start();
       await demand?.consumer.start();
       demand?.lease.start();
@@ -230,6 +235,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       await demand?.lease.stop();
       await demand?.consumer.stop();
       await relayLease.stop();
+      unwatchOutbox?.();
       await consumer.stop();
     },
   };

@@ -36,6 +36,11 @@ export function contextOf(carrier: TraceCarrier | null | undefined): Context {
   return carrier ? propagation.extract(context.active(), carrier) : context.active();
 }
 
+/** Runs `work` inside the trace a carrier names (an outbox relay sends each event inside the trace that wrote it). */
+export function inTraceOf<T>(carrier: TraceCarrier | null | undefined, work: () => T): T {
+  return context.with(contextOf(carrier), work);
+}
+
 /** A link to the span a carrier names, for a span that continues its work elsewhere. */
 export function linkTo(carrier: TraceCarrier | null | undefined): Link[] {
   const spanContext = carrier ? trace.getSpanContext(propagation.extract(context.active(), carrier)) : undefined;

@@ -1,6 +1,6 @@
 import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksight/platform';
 import { SNEAKER_NOT_FOUND } from '@kicksight/contracts';
-import { insertNew, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
+import { insertNew, traceOfEntry, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
 import type { MarketModels, SizeReading, SnapshotDoc } from '../store/market-models.ts';
 import { emptyVariant, latestSalesOf, statsOf, type PriceChange, type VariantState } from './market.ts';
 import { sizeTypeOf, type Sales } from './sales.ts';
@@ -79,7 +79,7 @@ export function createMarketReadings({ models, marketModels, sales, redis, lockP
     const changes = { variants, stats: statsOf(variants, doc.stats?.firstSaleAt ?? null), version: (doc.version ?? 0) + 1, updatedAt: clock.now() };
     await models.Sneaker.updateOne({ _id: reading.sneakerId }, { $set: changes });
     await models.Summary.replaceOne({ _id: reading.sneakerId }, summaryDocOf({ ...doc, ...changes }), { upsert: true });
-    const entry: OutboxDoc = { _id: `price:${reading.sneakerId}:${change.size}:${change.seq}`, kind: 'price', sneakerId: reading.sneakerId, change, createdAt: clock.now() };
+    const entry: OutboxDoc = { _id: `price:${reading.sneakerId}:${change.size}:${change.seq}`, kind: 'price', sneakerId: reading.sneakerId, change, ...traceOfEntry(), createdAt: clock.now() };
     await insertNew(models.Outbox, [entry]);
     await sales.markChanged(reading.sneakerId, changes.version);
     onApplied?.(reading.sneakerId);

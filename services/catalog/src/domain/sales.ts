@@ -1,6 +1,6 @@
 import { ErrorCode, INVALID_SIZE_MESSAGE, SNEAKER_NOT_FOUND, isValidSize } from '@kicksight/contracts';
 import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksight/platform';
-import { insertNew, isDuplicateKey, productChangeEntry, type AggregateDoc, type Models, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
+import { insertNew, isDuplicateKey, productChangeEntry, traceOfEntry, type AggregateDoc, type Models, type SalePageDoc, type SneakerDoc } from '../store/models.ts';
 import { admitPrice } from './admit-price.ts';
 import { isSneakerId, newSaleId, saleIdOf } from './ids.ts';
 import { summaryDocOf } from './views.ts';
@@ -134,7 +134,7 @@ export function createSales({
 
   /** Steps 1 to 6 for a new sale (an outbox entry written before is kept: the relay completes what it started). */
   async function store(sneakerId: string, sale: SaleFacts & { source: string }): Promise<RecordedSale> {
-    await models.Outbox.create({ _id: `sale:${sale.id}`, kind: 'sale', sneakerId, stage: 'new', sale, change: null, createdAt: clock.now() }).catch((err: unknown) => {
+    await models.Outbox.create({ _id: `sale:${sale.id}`, kind: 'sale', sneakerId, stage: 'new', sale, change: null, ...traceOfEntry(), createdAt: clock.now() }).catch((err: unknown) => {
       if (!isDuplicateKey(err)) throw err;
     });
     const { seq, change } = await apply(sneakerId, sale);

@@ -1,4 +1,4 @@
-import { newEvent, type Clock, type EventProducer, type Logger, type OutgoingEvent } from '@kicksight/platform';
+import { inTraceOf, newEvent, runsByTrace, type Clock, type EventProducer, type Logger, type OutboxBacklog, type OutgoingEvent, type TraceCarrier } from '@kicksight/platform';
 import { eventIdOf } from '../domain/ids.ts';
 import type { Sales } from '../domain/sales.ts';
 import { bulkWrite, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
@@ -35,7 +35,9 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
     const entries = await models.Outbox.find({}).sort({ createdAt: 1, _id: 1 }).limit(batchSize).lean<OutboxDoc[]>();
     if (entries.length === 0) return 0;
     const now = clock.now();
-    const events: OutgoingEvent[] = [];
+    // Each event with the trace of the entry that asked for it.
+    const events: { trace_context: TraceCarrier | null; event: OutgoingEvent }[] = [];
+    const announce = (entry: OutboxDoc, event: OutgoingEvent) => events.push({ trace_context: entry.traceContext ?? null, event });
     const salesDone: OutboxDoc[] = [];
     const productsDone: OutboxDoc[] = [];
     const announced = new Set<string>();
@@ -54,7 +56,7 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
         }
         const sale = entry.sale;
         const context = { clock, correlationId: sale.id };
-        events.push({
+        announce(entry, {
           key: entry.sneakerId,
           envelope: newEvent(
             'sale.recorded@1',
@@ -63,7 +65,7 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
           ),
         });
         if (change) {
-          events.push({
+          announce(entry, {
             key: entry.sneakerId,
             envelope: newEvent('price.changed@1', { sneakerId: entry.sneakerId, ...change }, { ...context, id: eventIdOf(`price:${entry.sneakerId}:${change.size}:${change.seq}`) }),
           });
@@ -72,7 +74,7 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
       } else if (entry.kind === 'price' && entry.change) {
         // A market reading moved a size's price: announced as a sale's change is, with the same id scheme.
         const { change } = entry;
-        events.push({
+        announce(entry, {
           key: entry.sneakerId,
           envelope: newEvent('price.changed@1', { sneakerId: entry.sneakerId, ...change }, { clock, id: eventIdOf(`price:${entry.sneakerId}:${change.size}:${change.seq}`) }),
         });
@@ -83,7 +85,7 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
           const doc = await models.Sneaker.findById(entry.sneakerId, { version: 1 }).lean<Pick<SneakerDoc, 'version'>>();
           announced.add(entry.sneakerId);
           if (doc) {
-            events.push({
+            announce(entry, {
               key: entry.sneakerId,
               envelope: newEvent('catalog.product_changed@1', { sneakerId: entry.sneakerId, version: doc.version }, { clock, id: eventIdOf(`product:${entry.sneakerId}:${doc.version}`) }),
             });
@@ -93,7 +95,8 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
       }
     }
 
-    if (events.length > 0) await producer.send(events);
+    // Sent run by run inside the trace that wrote the entries: the Kafka headers carry it on to the consumers.
+    for (const run of runsByTrace(events)) await inTraceOf(run[0]!.trace_context, () => producer.send(run.map(({ event }) => event)));
     await bulkWrite(
       models.Sale,
       salesDone.map((entry) => ({ updateOne: { filter: { _id: entry.sale!.id }, update: { $set: { published: true } } } })),
@@ -113,8 +116,19 @@ export function createRelay({ models, producer, sales, clock, logger, intervalMs
     if (running) timer = setTimeout(() => void loop(), published > 0 ? 0 : intervalMs);
   }
 
+  /** The entries waiting (every entry waits until it is published) and the age of the oldest: the outbox's flow figures. */
+  async function backlog(): Promise<OutboxBacklog> {
+    const [pending, oldest] = await Promise.all([
+      models.Outbox.countDocuments({}),
+      models.Outbox.findOne({}, { createdAt: 1 }).sort({ createdAt: 1, _id: 1 }).lean<Pick<OutboxDoc, 'createdAt'>>(),
+    ]);
+    const ageMs = oldest ? clock.now().getTime() - new Date(oldest.createdAt).getTime() : 0;
+    return { pending, oldestAgeSeconds: Math.max(0, ageMs / 1000) };
+  }
+
   return {
     runOnce,
+    backlog,
     start() {
       if (running) return;
       running = true;

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { captureTraceContext, type TraceCarrier } from '@kicksight/platform';
 import type { DayTotals, PriceChange, SneakerStats, VariantState } from '../domain/market.ts';
 import type { SneakerSummary } from '../domain/search-index.ts';
 import { quarantineSchema, type QuarantineDoc } from './quarantine.ts';
@@ -110,7 +111,15 @@ export interface OutboxDoc {
   change?: PriceChange | null;
   /** Products: the version the change brought (the relay publishes the sneaker's latest version). */
   version?: number;
+  /** The W3C context of the trace that wrote the entry: its events are sent inside it (absent outside a sampled trace). */
+  traceContext?: TraceCarrier;
   createdAt: Date;
+}
+
+/** The active trace's context, for an outbox entry (nothing outside a sampled trace). */
+export function traceOfEntry(): Pick<OutboxDoc, 'traceContext'> {
+  const traceContext = captureTraceContext();
+  return traceContext ? { traceContext } : {};
 }
 
 /** The relay's note that a sneaker reached a version: one entry per version, written once. */
@@ -119,6 +128,7 @@ export const productChangeEntry = (sneakerId: string, version: number, createdAt
   kind: 'product',
   sneakerId,
   version,
+  ...traceOfEntry(),
   createdAt,
 });
 
@@ -261,7 +271,7 @@ const salePageSchema = new Schema<SalePageDoc>(
 salePageSchema.index({ sneakerId: 1 });
 
 const outboxSchema = new Schema<OutboxDoc>(
-  { _id: String, kind: String, sneakerId: String, stage: String, sale: Schema.Types.Mixed, change: Schema.Types.Mixed, version: Number, createdAt: Date },
+  { _id: String, kind: String, sneakerId: String, stage: String, sale: Schema.Types.Mixed, change: Schema.Types.Mixed, version: Number, traceContext: Schema.Types.Mixed, createdAt: Date },
   { collection: 'catalog_outbox', versionKey: false },
 );
 outboxSchema.index({ createdAt: 1 });

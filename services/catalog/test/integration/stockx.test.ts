@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventData, EventKey, MarketInterestPage } from '@kicksight/contracts';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
-import { Cleanups, deadUrl, freePort, readTopic, serveOnFreePort, startProcess, stubApp, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
+import { Cleanups, STOCKX_TEST_CLIENT, deadUrl, readTopic, serveOnFreePort, startStockxSandbox, stubApp, testKafka, waitFor, type StockxSandbox } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
 import { createStockxClient } from '../../src/market/stockx/client.ts';
@@ -16,8 +16,7 @@ import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatal
 
 // The StockX adapter against the StockX sandbox run as its own process (faults enabled for this file).
 const DATA_DIR = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
-const CLIENT = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiKey: 'kicksight-test-api-key' };
-const TOKEN_KEY = randomBytes(32).toString('base64');
+const CLIENT = STOCKX_TEST_CLIENT;
 const REDIRECT_URL = 'http://127.0.0.1:5173/admin/integrations/stockx/callback';
 
 const stockxProducts = JSON.parse(readFileSync(join(DATA_DIR, 'stockx-2020-10-catalog.json'), 'utf8')) as { id: string; style_id: string | null; retail_price_usd: number | null }[];
@@ -29,7 +28,8 @@ const alertedProduct = stockxProducts.find((p) => p.style_id && /^[A-Z0-9-]+$/.t
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
 let tokens: Tokens;
-let sandbox: ServiceProcess;
+let sandbox: StockxSandbox;
+const cleanups = new Cleanups();
 let catalog: CatalogApp;
 let market: MarketModels;
 let admin: string;
@@ -39,7 +39,6 @@ let unknown: SneakerDoc;
 let alerted: SneakerDoc;
 /** What collection's stand-in lists of what members care about (two to a page). */
 let collectionInterests: MarketInterestPage['interests'] = [];
-const cleanups = new Cleanups();
 
 /** Collection's internal page of what members care about, as a stand-in answering through the contract. */
 async function startCollectionStub(): Promise<string> {
@@ -103,27 +102,14 @@ beforeAll(async () => {
   await db.models.Sneaker.updateOne({ _id: third!._id }, { $set: { sku: alertedProduct.style_id } });
   [mapped, unknown, alerted] = [{ ...first!, sku: 'fz5000' }, { ...second!, sku: 'NOT-ON-STOCKX-1' }, { ...third!, sku: alertedProduct.style_id }];
 
-  const port = await freePort();
-  sandbox = await startProcess({
-    name: 'stockx-sandbox',
-    entry: 'services/stockx-sandbox/src/main.ts',
-    port,
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR, SANDBOX_FAULTS_ENABLED: 'true', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret, SANDBOX_API_KEY: CLIENT.apiKey },
-  });
+  sandbox = await startStockxSandbox(cleanups, { dataDir: DATA_DIR, faults: true });
   catalog = await startCatalog({
     mongoUrl: db.url,
     topicsPrefix: topics.prefix,
     tokens,
     billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) },
     env: {
-      MARKET_SOURCES: 'stockx',
-      STOCKX_API_URL: `${sandbox.url}/v2`,
-      STOCKX_AUTHORIZE_URL: `${sandbox.url}/accounts/authorize`,
-      STOCKX_TOKEN_URL: `${sandbox.url}/accounts/oauth/token`,
-      STOCKX_CLIENT_ID: CLIENT.id,
-      STOCKX_CLIENT_SECRET: CLIENT.secret,
-      STOCKX_API_KEY: CLIENT.apiKey,
-      STOCKX_TOKEN_KEY: TOKEN_KEY,
+      ...sandbox.catalogEnv,
       STOCKX_REDIRECT_URL: REDIRECT_URL,
       COLLECTION_INTERNAL_URL: await startCollectionStub(),
       // Rounds are started by the test; failures are retried quickly; three failures open the circuit.
@@ -143,7 +129,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await catalog?.close();
   await cleanups.run();
-  await sandbox?.stop();
   await topics?.drop();
   await db?.drop();
 });
@@ -184,7 +169,7 @@ describe('linking StockX', () => {
     expect((await sources()).stockxLinked).toBe(false);
     await link();
     const doc = (await integration())!;
-    const cipher = createTokenCipher(TOKEN_KEY);
+    const cipher = createTokenCipher(sandbox.catalogEnv.STOCKX_TOKEN_KEY!);
     const accessToken = cipher.open('accessToken', doc.accessToken);
     const refreshToken = cipher.open('refreshToken', doc.refreshToken);
     // The access token is StockX's JWT for the API gateway.
@@ -280,7 +265,7 @@ describe('the StockX sync', () => {
   });
 
   it('refreshes an access token StockX refused, and rotates the refresh token', async () => {
-    const cipher = createTokenCipher(TOKEN_KEY);
+    const cipher = createTokenCipher(sandbox.catalogEnv.STOCKX_TOKEN_KEY!);
     const before = (await integration())!;
     const oldRefresh = cipher.open('refreshToken', before.refreshToken);
     await drained();

@@ -5,6 +5,7 @@ import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Mute
 import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, adminQueries, type AdminAnalytics, type AdminRange, type AdminUser } from './api.ts';
 import { BarChart, HorizontalBarChart, LineChart } from './charts.tsx';
 import { MarketSourcesCard } from './MarketSourcesCard.tsx';
+import { SystemFlowCard } from './SystemFlowCard.tsx';
 
 const TABS = ['Overview', 'Revenue', 'Users', 'Usage', 'System Health'] as const;
 type Tab = (typeof TABS)[number];
@@ -195,16 +196,19 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
       );
     default:
       return (
-        <Two>
-          <Card>
-            <CardTitle>System uptime</CardTitle>
-            <strong style={{ fontSize: 32 }}>{percent(data.health.systemUptime)}</strong>
-          </Card>
-          <Card>
-            <CardTitle>Error rate</CardTitle>
-            <strong style={{ fontSize: 32 }}>{percent(data.health.errorRate)}</strong>
-          </Card>
-        </Two>
+        <Stack $gap={4}>
+          <Two>
+            <Card>
+              <CardTitle>System uptime</CardTitle>
+              <strong style={{ fontSize: 32 }}>{percent(data.health.systemUptime)}</strong>
+            </Card>
+            <Card>
+              <CardTitle>Error rate</CardTitle>
+              <strong style={{ fontSize: 32 }}>{percent(data.health.errorRate)}</strong>
+            </Card>
+          </Two>
+          <SystemFlowCard />
+        </Stack>
       );
   }
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EmailTestResult, MarketSourcesView, PriceRefusalReason, QuarantinedPrice } from '@kicksight/contracts';
+import type { EmailTestResult, MarketSourcesView, PriceRefusalReason, QuarantinedPrice, SystemHealth } from '@kicksight/contracts';
 import { api } from '../../api/client.ts';
 import { daysBefore } from '@kicksight/contracts/time';
 
@@ -53,6 +53,14 @@ export const adminQueries = {
       queryKey: ['admin', 'market-sources'],
       queryFn: ({ signal }) => api.get<MarketSourcesView>('/admin/market/sources', { signal, fallback: FETCH_FAILED }),
       staleTime: 30_000,
+    }),
+  /** Every process's readiness and flow figures, read again every 15 s while the tab is open. */
+  systemHealth: () =>
+    queryOptions({
+      queryKey: ['admin', 'system-health'],
+      queryFn: ({ signal }) => api.get<SystemHealth>('/admin/system-health', { signal, fallback: FETCH_FAILED }),
+      staleTime: 10_000,
+      refetchInterval: 15_000,
     }),
   dataQuality: (reason: PriceRefusalReason | null, page: number) =>
     queryOptions({

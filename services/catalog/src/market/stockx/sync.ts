@@ -1,6 +1,6 @@
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { STOCKX_API_SOURCE } from '@kicksight/contracts/provenance';
-import type { Clock, Logger, Redis } from '@kicksight/platform';
+import { jobTelemetry, watchQueue, type Clock, type Logger, type Redis } from '@kicksight/platform';
 import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models, SneakerDoc } from '../../store/models.ts';
 import type { MappedVariant, MappingDoc, MarketModels } from '../../store/market-models.ts';
@@ -102,6 +102,8 @@ export function createStockxSync({ settings, client, link, models, marketModels,
     connection,
     prefix: settings.prefix,
     defaultJobOptions: { attempts: settings.attempts, backoff: { type: 'exponential', delay: settings.backoffMs }, removeOnComplete: true, removeOnFail: true },
+    // A job carries the trace of what added it (a round's plan, a mapping); its processing continues it.
+    telemetry: jobTelemetry(),
   });
 
   /** The sizes members own, watch or alert on, sneakers most recently viewed first. */
@@ -163,17 +165,22 @@ export function createStockxSync({ settings, client, link, models, marketModels,
   }
 
   // The rate limit counts StockX calls, not jobs: the client takes each call from the budget (call-budget.ts).
-  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false });
+  const worker = new Worker<SyncJob>('stockx-market', process, { connection, prefix: settings.prefix, concurrency: 1, autorun: false, telemetry: jobTelemetry() });
   worker.on('failed', (job, err) => log.warn({ job: job?.name, attempt: job?.attemptsMade, err: err.message }, 'StockX sync job failed'));
   worker.on('error', (err) => log.warn({ err: err.message }, 'StockX sync worker error'));
+
+  let unwatchQueue: (() => void) | undefined;
 
   return {
     queue,
     async start(): Promise<void> {
-      await queue.upsertJobScheduler(PLAN_SCHEDULER, { every: settings.intervalMs }, { name: 'plan', data: { kind: 'plan' } });
+      // Each round's plan starts a trace of its own (not the one that set the schedule up), which its jobs continue.
+      await queue.upsertJobScheduler(PLAN_SCHEDULER, { every: settings.intervalMs }, { name: 'plan', data: { kind: 'plan' }, opts: { telemetry: { omitContext: true } } });
+      unwatchQueue = watchQueue(queue);
       void worker.run();
     },
     async stop(): Promise<void> {
+      unwatchQueue?.();
       await worker.close();
       await queue.close();
     },
