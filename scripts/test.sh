@@ -87,6 +87,7 @@ reliability_apps() {
   scripts/stack.sh up >/dev/null
   KS_TEST_MODE=true scripts/apps.sh up
   export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}" KS_BFF_URL="http://127.0.0.1:${KS_BFF_PORT:-8080}"
+  export KS_BFF_INTERNAL_URL="http://127.0.0.1:${KS_BFF_INTERNAL_PORT:-8180}"
   export KS_CATALOG_URL="http://127.0.0.1:${KS_CATALOG_PORT:-4002}"
 }
 
