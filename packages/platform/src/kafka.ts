@@ -422,18 +422,34 @@ export function traceCarrierOf(headers: IHeaders | undefined): TraceCarrier | un
   return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
-/** Readiness of the broker (its cluster metadata answers), over one admin connection closed by `close`. */
+/**
+ * Readiness of the broker (its cluster metadata answers), over one admin connection closed by `close`. Checks asked
+ * while one is in flight share its answer: a broker slow to answer (just restarted on a busy machine) gets one
+ * metadata request at a time from each process, not a queue of requests whose askers have given up. A failed check
+ * drops the connection; the next one opens a new one.
+ */
 export function createKafkaCheck(kafka: Kafka): { check: () => Promise<unknown>; close: () => Promise<void> } {
   let admin: Admin | undefined;
-  return {
-    async check() {
+  let inFlight: Promise<unknown> | undefined;
+  async function ask(): Promise<unknown> {
+    try {
       if (!admin) {
         // A broker that is away fails the check at once, inside the readiness time-out, instead of retrying.
-        const candidate = kafka.admin({ retry: { retries: 0 } });
-        await candidate.connect();
-        admin = candidate;
+        admin = kafka.admin({ retry: { retries: 0 } });
+        await admin.connect();
       }
-      return admin.describeCluster();
+      return await admin.describeCluster();
+    } catch (err) {
+      const failed = admin;
+      admin = undefined;
+      await failed?.disconnect().catch(() => {});
+      throw err;
+    }
+  }
+  return {
+    check() {
+      inFlight ??= ask().finally(() => (inFlight = undefined));
+      return inFlight;
     },
     async close() {
       await admin?.disconnect();
