@@ -1,4 +1,4 @@
-import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, securityHeaders, type Infra, type ServiceApp, consumersRunning } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { publicHealth, systemHealth } from './health/system-health.ts';
 import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
@@ -32,9 +32,10 @@ export interface BffApp extends ServiceApp {
 /**
  * What the BFF serves without: with Redis away, rate limits count in this pod's memory (live updates and
  * cached API-key exchanges pause); with Kafka away, requests go on (deletions and live updates arrive
- * once it is back). Verified tokens and the denylist are in memory either way.
+ * once it is back; a consumer kafkajs stopped is named until it runs again). Verified tokens and the denylist are in
+ * memory either way.
  */
-const BFF_DEGRADABLE = ['redis', 'kafka'];
+const BFF_DEGRADABLE = ['redis', 'kafka', 'consumers'];
 
 /** The BFF: the one origin of `/api` for the web app. */
 export function createApp({ infra, config }: Deps): BffApp {
@@ -97,14 +98,15 @@ export function createApp({ infra, config }: Deps): BffApp {
     timeoutMs: config.DASHBOARD_TIMEOUT_MS,
   });
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
-  const health = async (options?: { flow: boolean }) => systemHealth(config.serviceUrls, { checks: infra.checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS, options);
+  // Ready once the stores answer and this pod has read every deletion that was on the user topic; its consumers are named while stopped.
+  const checks = { ...infra.checks, userEvents: userEvents.caughtUp, consumers: consumersRunning(...consumers) };
+  const health = async (options?: { flow: boolean }) => systemHealth(config.serviceUrls, { checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS, options);
   const { app, internalApp } = createHttpSurface({
     name: 'bff',
     logger,
     // The internal port (metrics, detailed health) is reachable from Kicksight's own processes only.
     metricsPort: 'internal',
-    // Ready once the stores answer and this pod has read every deletion that was on the user topic.
-    checks: { ...infra.checks, userEvents: userEvents.caughtUp },
+    checks,
     degradable: BFF_DEGRADABLE,
     // Bodies of proxied calls pass through untouched (the payment webhook needs its raw body).
     parseJson: false,

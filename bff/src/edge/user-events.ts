@@ -99,6 +99,7 @@ export function createUserEventsConsumer({ kafka, prefix, logger, handle }: User
       await consumer.start(joinTimeoutMs);
       log.info({ events: String(eventsBehind(ends, read)) }, 'reading the user topic from its beginning');
     },
+    running: consumer.running,
     async caughtUp() {
       if (caughtUp) return;
       if (!ends) throw new Error('the user topic is not being read yet');

@@ -15,6 +15,7 @@ import {
 } from '@kicksight/contracts';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
+import type { ReadinessCheck } from './health.ts';
 import type { OutgoingEvent } from './events.ts';
 import { linkTo, type TraceCarrier } from './telemetry/context.ts';
 import { watchConsumerLag } from './flow-metrics.ts';
@@ -70,12 +71,15 @@ export function kafkaLogLevel({ level, log }: Pick<LogEntry, 'level' | 'log'>): 
   return LEVELS[level] ?? 'info';
 }
 
+/** How the client retries a request, and how long kafkajs pauses before starting a crashed consumer again. */
+const KAFKA_RETRY = { initialRetryTime: 200, retries: 5, maxRetryTime: 5_000 };
+
 export function createKafka({ clientId, brokers, logger, connectionTimeoutMs = 1_000 }: KafkaOptions): Kafka {
   return new KafkaClient({
     clientId,
     brokers,
     connectionTimeout: connectionTimeoutMs,
-    retry: { initialRetryTime: 200, retries: 5, maxRetryTime: 5_000 },
+    retry: KAFKA_RETRY,
     logLevel: logLevel.WARN,
     logCreator:
       () =>
@@ -230,11 +234,27 @@ export interface EventConsumer {
   /** Connects, subscribes and resolves once the consumer has joined its group. */
   start(joinTimeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Readiness: fails, naming the error, from the moment kafkajs stops the consumer after an error until it is
+   * started again (by kafkajs after its pause, or by this consumer's own restart once that runs).
+   */
+  running: ReadinessCheck;
 }
 
-/** The pause before a consumer that stopped after an error starts again: doubling from the first to the last. */
+/**
+ * The pause before a consumer that stopped after an error starts again: doubling from the first to the last. The
+ * last is short: after a broker's outage the consumer is running again within seconds of its return.
+ */
 const FIRST_RESTART_PAUSE_MS = 1_000;
-const LAST_RESTART_PAUSE_MS = 30_000;
+const LAST_RESTART_PAUSE_MS = 4_000;
+
+/** One readiness check of a process's event consumers: fails with every stopped consumer's reason. */
+export function consumersRunning(...consumers: Pick<EventConsumer, 'running'>[]): ReadinessCheck {
+  return async () => {
+    const stopped = (await Promise.allSettled(consumers.map((c) => c.running()))).flatMap((r) => (r.status === 'rejected' ? [r.reason instanceof Error ? r.reason.message : String(r.reason)] : []));
+    if (stopped.length > 0) throw new Error(stopped.join('; '));
+  };
+}
 
 /** Thrown by a handler for a message that can never succeed: it is dead-lettered at once. */
 export class PoisonMessageError extends Error {
@@ -259,6 +279,8 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   let unwatchLag: (() => Promise<void>) | undefined;
   let stopping = false;
   let restartPauseMs = FIRST_RESTART_PAUSE_MS;
+  /** While the consumer is stopped: why, when it starts again, and who starts it (kafkajs, or `restart` below). */
+  let stopped: { error: string; restartAt: number; by: 'kafkajs' | 'consumer' } | undefined;
 
   async function subscribeAndRun(): Promise<void> {
     await consumer.connect();
@@ -266,21 +288,38 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     await consumer.run({ eachMessage: onMessage });
   }
 
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    stopped = undefined;
+  });
+
   // kafkajs starts a consumer again after an error it calls retriable, and leaves it stopped for good after any
   // other (e.g. "Failed to find group coordinator" after a broker restart), so the service would stop consuming
   // while looking healthy. This starts it again, pausing longer after each crash until a message is handled.
   consumer.on(consumer.events.CRASH, ({ payload }) => {
-    if (payload.restart || stopping) return;
+    if (stopping) return;
+    if (payload.restart) {
+      // kafkajs starts it again itself after an error it calls retriable, after a pause of its retry schedule.
+      const pause = (payload.error as { retryTime?: number }).retryTime ?? KAFKA_RETRY.initialRetryTime;
+      stopped = { error: payload.error.message, restartAt: Date.now() + pause, by: 'kafkajs' };
+      return;
+    }
     const pause = restartPauseMs;
     restartPauseMs = Math.min(restartPauseMs * 2, LAST_RESTART_PAUSE_MS);
     log.error({ err: payload.error, restartInMs: pause }, 'consumer stopped after an error; starting it again');
     const restart = () => {
       if (stopping) return;
-      subscribeAndRun().catch((err: unknown) => {
-        log.error({ err }, 'consumer could not start again; trying later');
-        setTimeout(restart, restartPauseMs).unref();
-      });
+      subscribeAndRun().then(
+        () => {
+          stopped = undefined;
+        },
+        (err: unknown) => {
+          log.error({ err }, 'consumer could not start again; trying later');
+          stopped = { error: err instanceof Error ? err.message : String(err), restartAt: Date.now() + restartPauseMs, by: 'consumer' };
+          setTimeout(restart, restartPauseMs).unref();
+        },
+      );
     };
+    stopped = { error: payload.error.message, restartAt: Date.now() + pause, by: 'consumer' };
     setTimeout(restart, pause).unref();
   });
 
@@ -365,6 +404,13 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       await consumer.disconnect();
       await dlq.disconnect();
     },
+    async running() {
+      if (!stopped) return;
+      const restartInMs = stopped.restartAt - Date.now();
+      // Started again by kafkajs once its pause is over (a failed start is a new crash).
+      if (stopped.by === 'kafkajs' && restartInMs <= 0) return;
+      throw new Error(`consumer ${groupId} stopped after an error (${stopped.error}); ${restartInMs > 0 ? `starting it again in ${restartInMs} ms` : 'starting it again'}`);
+    },
   };
 }
 
@@ -376,18 +422,34 @@ export function traceCarrierOf(headers: IHeaders | undefined): TraceCarrier | un
   return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
-/** Readiness of the broker (its cluster metadata answers), over one admin connection closed by `close`. */
+/**
+ * Readiness of the broker (its cluster metadata answers), over one admin connection closed by `close`. Checks asked
+ * while one is in flight share its answer: a broker slow to answer (just restarted on a busy machine) gets one
+ * metadata request at a time from each process, not a queue of requests whose askers have given up. A failed check
+ * drops the connection; the next one opens a new one.
+ */
 export function createKafkaCheck(kafka: Kafka): { check: () => Promise<unknown>; close: () => Promise<void> } {
   let admin: Admin | undefined;
-  return {
-    async check() {
+  let inFlight: Promise<unknown> | undefined;
+  async function ask(): Promise<unknown> {
+    try {
       if (!admin) {
         // A broker that is away fails the check at once, inside the readiness time-out, instead of retrying.
-        const candidate = kafka.admin({ retry: { retries: 0 } });
-        await candidate.connect();
-        admin = candidate;
+        admin = kafka.admin({ retry: { retries: 0 } });
+        await admin.connect();
       }
-      return admin.describeCluster();
+      return await admin.describeCluster();
+    } catch (err) {
+      const failed = admin;
+      admin = undefined;
+      await failed?.disconnect().catch(() => {});
+      throw err;
+    }
+  }
+  return {
+    check() {
+      inFlight ??= ask().finally(() => (inFlight = undefined));
+      return inFlight;
     },
     async close() {
       await admin?.disconnect();

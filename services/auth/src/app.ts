@@ -1,6 +1,6 @@
 import { createLocalJWKSet } from 'jose';
 import { DAY_MS, type ClientConfig } from '@kicksight/contracts';
-import { createHttpSurface, createJwtVerifier, type Infra, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, type Infra, type ServiceApp, consumersRunning } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAccounts } from './domain/accounts.ts';
 import { createApiKeys } from './domain/api-keys.ts';
@@ -43,7 +43,7 @@ export function createApp({ infra, config, keys, rateLimitNamespace = 'auth' }: 
   const { app, internalApp } = createHttpSurface({
     name: 'auth',
     logger,
-    checks: infra.checks,
+    checks: { ...infra.checks, consumers: consumersRunning(consumer) },
     // Without Redis, sign-ups and sign-ins (whose attempt limits it counts) answer 503; every other call goes on.
     degradable: ['redis'],
     serviceToken: config.SERVICE_TOKEN,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createHttpSurface, registerScrapedGauges, createJwtVerifier, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp } from '@kicksight/platform';
+import { createHttpSurface, registerScrapedGauges, createJwtVerifier, createScheduler, rememberVerifiedTokens, type Infra, type JwtVerifier, type ScheduledJob, type ServiceApp, consumersRunning } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createAnalytics } from './domain/analytics.ts';
 import { createErasure } from './domain/erasure.ts';
@@ -70,7 +70,7 @@ export function createApp({ infra, config, verifier, stripe = stripeClient(confi
   const { app, internalApp, metrics } = createHttpSurface({
     name: 'billing',
     logger,
-    checks: workers ? { ...infra.checks, workers: workers.status } : infra.checks,
+    checks: { ...infra.checks, consumers: consumersRunning(consumer), ...(workers && { workers: workers.status }) },
     serviceToken: config.SERVICE_TOKEN,
     rawBodyPaths: [WEBHOOK_PATH],
     routes: (app) => {

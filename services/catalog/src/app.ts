@@ -14,6 +14,7 @@ import {
   type JwtVerifier,
   type Lease,
   type ServiceApp,
+  consumersRunning,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { registerMarketMetrics } from './market/market-metrics.ts';
@@ -171,6 +172,7 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     degradable: ['mongo'],
     checks: {
       ...infra.checks,
+      consumers: consumersRunning(consumer, ...(demand ? [demand.consumer] : [])),
       searchIndex: async () => {
         if (!indexReady) throw new Error('the search index is being built');
         return { sneakers: index.size, cache: sneakers.stats() };

@@ -11,6 +11,7 @@ import {
   type Infra,
   type JwtVerifier,
   type ServiceApp,
+  consumersRunning,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createCatalogClient, type CatalogClient } from './clients/catalog.ts';
@@ -87,7 +88,7 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
   const { app, internalApp } = createHttpSurface({
     name: 'collection',
     logger,
-    checks: infra.checks,
+    checks: { ...infra.checks, consumers: consumersRunning(consumer) },
     // Redis only caches recommendations: without it they are computed afresh.
     degradable: ['redis'],
     serviceToken: config.SERVICE_TOKEN,

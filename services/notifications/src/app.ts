@@ -11,6 +11,7 @@ import {
   type Infra,
   type JwtVerifier,
   type ServiceApp,
+  consumersRunning,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createMarketData, type MarketData } from './clients/market-data.ts';
@@ -75,7 +76,7 @@ export function createApp({ infra, config, verifier, market, mailer }: Deps) {
   const { app, internalApp } = createHttpSurface({
     name: 'notifications',
     logger,
-    checks: infra.checks,
+    checks: { ...infra.checks, consumers: consumersRunning(consumer) },
     serviceToken: config.SERVICE_TOKEN,
     routes: (app) => {
       const signedIn = requireUser(tokens);

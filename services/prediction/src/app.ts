@@ -12,6 +12,7 @@ import {
   type JwtVerifier,
   type Redis,
   type ServiceApp,
+  consumersRunning,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createCatalogClient, type CatalogClient } from './clients/catalog.ts';
@@ -73,7 +74,7 @@ export function createApp({ infra, config, verifier, billing, catalog, cacheRedi
   });
 
   // Forecasts are answered uncached while Redis is away, so Redis is not part of readiness.
-  const checks = Object.fromEntries(Object.entries(infra.checks).filter(([name]) => name !== 'redis'));
+  const checks = { ...Object.fromEntries(Object.entries(infra.checks).filter(([name]) => name !== 'redis')), consumers: consumersRunning(consumer) };
   const { app, internalApp } = createHttpSurface({
     name: 'prediction',
     logger,
