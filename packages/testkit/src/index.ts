@@ -17,3 +17,4 @@ export * from './event-stream.ts';
 export * from './processes.ts';
 export * from './workloads.ts';
 export * from './stubs.ts';
+export * from './stockx-sandbox.ts';

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
-import { deadUrl, freePort, readTopic, startProcess, testKafka, waitFor, type ServiceProcess } from '@kicksight/testkit';
+import { createTokenCipher } from '@kicksight/stockx';
+import { deadUrl, readTopic, startStockxSandbox, testKafka, waitFor, type StockxSandbox } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
 import { createStockxClient } from '../../src/market/stockx/client.ts';
 import { mapSneaker } from '../../src/market/stockx/mapping.ts';
-import { createTokenCipher } from '../../src/market/stockx/token-cipher.ts';
 import { createMarketModels, STOCKX_INTEGRATION_ID, type IntegrationDoc, type MarketModels } from '../../src/store/market-models.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
@@ -28,7 +28,7 @@ const alertedProduct = stockxProducts.find((p) => p.style_id && /^[A-Z0-9-]+$/.t
 let db: Awaited<ReturnType<typeof createCatalogDatabase>>;
 let topics: Awaited<ReturnType<typeof catalogTopics>>;
 let tokens: Tokens;
-let sandbox: ServiceProcess;
+let sandbox: StockxSandbox;
 let catalog: CatalogApp;
 let market: MarketModels;
 let admin: string;
@@ -87,13 +87,7 @@ beforeAll(async () => {
   await db.models.Sneaker.updateOne({ _id: third!._id }, { $set: { sku: alertedProduct.style_id } });
   [mapped, unknown, alerted] = [{ ...first!, sku: 'fz5000' }, { ...second!, sku: 'NOT-ON-STOCKX-1' }, { ...third!, sku: alertedProduct.style_id }];
 
-  const port = await freePort();
-  sandbox = await startProcess({
-    name: 'stockx-sandbox',
-    entry: 'services/stockx-sandbox/src/main.ts',
-    port,
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR, SANDBOX_FAULTS_ENABLED: 'true', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret, SANDBOX_API_KEY: CLIENT.apiKey },
-  });
+  sandbox = await startStockxSandbox({ app: CLIENT, dataDir: DATA_DIR, faults: true });
   catalog = await startCatalog({
     mongoUrl: db.url,
     topicsPrefix: topics.prefix,
@@ -101,12 +95,7 @@ beforeAll(async () => {
     billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) },
     env: {
       MARKET_SOURCES: 'stockx',
-      STOCKX_API_URL: `${sandbox.url}/v2`,
-      STOCKX_AUTHORIZE_URL: `${sandbox.url}/accounts/authorize`,
-      STOCKX_TOKEN_URL: `${sandbox.url}/accounts/oauth/token`,
-      STOCKX_CLIENT_ID: CLIENT.id,
-      STOCKX_CLIENT_SECRET: CLIENT.secret,
-      STOCKX_API_KEY: CLIENT.apiKey,
+      ...sandbox.appEnv,
       STOCKX_TOKEN_KEY: TOKEN_KEY,
       STOCKX_REDIRECT_URL: REDIRECT_URL,
       // Rounds are started by the test; failures are retried quickly; three failures open the circuit.
