@@ -255,7 +255,7 @@ export const salesOperations: Operation[] = [
   op('get', '/api/sales/stockx/callback', 'Complete the StockX link from StockX’s redirect (code and state)', {
     query: memberStockxCallbackQuerySchema,
     response: memberStockxStatusSchema,
-    errors: [...ledgerErrors, 'STOCKX_NOT_CONFIGURED', 'STOCKX_LINK_STATE_INVALID', 'STOCKX_LINK_REFUSED'],
+    errors: [...ledgerErrors, 'STOCKX_NOT_CONFIGURED', 'STOCKX_LINK_STATE_INVALID', 'STOCKX_LINK_REFUSED', 'NOT_FOUND'],
   }),
   op('delete', '/api/sales/stockx', 'Unlink StockX: its tokens are forgotten', { response: memberStockxStatusSchema }),
   op('post', '/api/sales/stockx/import', "Import completed sales from StockX's order history; a second import adds nothing (Expert)", {
