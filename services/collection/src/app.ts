@@ -117,7 +117,7 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
       app.use('/api', preferencesRouter(preferences));
     },
     internalRoutes: (app) => {
-      app.use('/internal', internalRouter({ valuations }));
+      app.use('/internal', internalRouter({ valuations, pool }));
     },
   });
 

@@ -216,6 +216,27 @@ export const ledgerSettingsUpdateSchema = z
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: `${MISSING_FIELDS_MESSAGE}: nothing to update` });
 
+/** `GET /internal/sales/monthly` (collection's internal port): a page of members' figures of one month. */
+export const monthlySalesQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
+  /** The last member id of the previous page (keyset pages, by member id). */
+  after: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(1_000).default(500),
+});
+/** A member's month of sales as the monthly "your reselling month" email shows it (members who turned it off are left out). */
+export const monthlySalesSchema = z.object({
+  userId: z.string(),
+  sales: z.number().int(),
+  revenue: cents,
+  netProceeds: cents,
+  /** Over the sales whose cost basis is known. */
+  realisedGain: cents,
+  /** Sales waiting for a cost basis. */
+  incomplete: z.number().int(),
+});
+export type MonthlySales = z.infer<typeof monthlySalesSchema>;
+export const monthlySalesPageSchema = z.object({ month: z.string(), members: z.array(monthlySalesSchema) });
+
 /** The member's own StockX link (their order history). */
 export const memberStockxStatusSchema = z.object({ linked: z.boolean(), linkedAt: z.string().nullable(), lastImportAt: z.string().nullable() });
 export const memberStockxLinkSchema = z.object({ authorizationUrl: z.url() });

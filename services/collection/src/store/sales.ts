@@ -1,4 +1,4 @@
-import type { FeeLine, SalePlatform, SaleSource } from '@kicksight/contracts';
+import type { FeeLine, MonthlySales, SalePlatform, SaleSource } from '@kicksight/contracts';
 import type { PoolClient, Queryable } from '@kicksight/platform';
 import { UUID } from './items.ts';
 
@@ -240,6 +240,33 @@ export const sales = {
       fees: row.fees as number,
       cost: row.cost as number,
       daysHeld: row.days_held as number | null,
+    }));
+  },
+
+  /**
+   * Members with sales in the month starting `monthStart`, after member `after`, with the month's figures;
+   * those who turned the monthly email off (ledger settings) are left out.
+   */
+  async monthByMember(q: Queryable, monthStart: string, after: string, limit: number): Promise<MonthlySales[]> {
+    const { rows } = await q.query<Record<string, string | number>>(
+      `SELECT s.user_id, count(*)::int AS sales, sum(s.sale_price)::bigint AS revenue, sum(s.sale_price - ${SELLING_COSTS})::bigint AS net_proceeds,
+              COALESCE(sum(s.sale_price - ${SELLING_COSTS} - ${COST_OR_ZERO}) FILTER (WHERE i.cost_known), 0)::bigint AS realised_gain,
+              count(*) FILTER (WHERE NOT i.cost_known)::int AS incomplete
+         FROM sale s JOIN item i ON i.id = s.item_id LEFT JOIN collector c ON c.user_id = s.user_id
+        WHERE s.sold_at >= $1::date AND s.sold_at < ($1::date + interval '1 month') AND s.user_id > $2
+          AND COALESCE((c.ledger_settings->>'monthlyReport')::boolean, true)
+        GROUP BY s.user_id
+        ORDER BY s.user_id
+        LIMIT $3`,
+      [monthStart, after, limit],
+    );
+    return rows.map((row) => ({
+      userId: row.user_id as string,
+      sales: Number(row.sales),
+      revenue: Number(row.revenue),
+      netProceeds: Number(row.net_proceeds),
+      realisedGain: Number(row.realised_gain),
+      incomplete: Number(row.incomplete),
     }));
   },
 
