@@ -61,11 +61,13 @@ export const saleBodySchema = z
     soldAt: soldAtSchema,
     platform: platformSchema,
     salePrice: amount('salePrice', 1, INVALID_SALE_PRICE_MESSAGE),
+    /** Shipping the buyer paid on top of the price (part of the proceeds; eBay's final value fee is a share of both). */
+    buyerShipping: amount('buyerShipping', 0).default(0),
     shippingCost: amount('shippingCost', 0).default(0),
     otherFees: amount('otherFees', 0).default(0),
     fees: amount('fees', 0).optional(),
   })
-  .refine((body) => (body.fees ?? 0) + body.shippingCost + body.otherFees <= body.salePrice, { message: FEES_OVER_PRICE_MESSAGE, path: ['fees'] });
+  .refine((body) => (body.fees ?? 0) + body.shippingCost + body.otherFees <= body.salePrice + body.buyerShipping, { message: FEES_OVER_PRICE_MESSAGE, path: ['fees'] });
 export type SaleBody = z.infer<typeof saleBodySchema>;
 
 export const feeLineSchema = z.object({
@@ -92,6 +94,8 @@ export const saleSchema = z.object({
   soldAt: z.string(),
   platform: z.enum(SALE_PLATFORMS),
   salePrice: cents,
+  /** Shipping the buyer paid on top of the price. */
+  buyerShipping: cents,
   /** The platform's fees, line by line (one `entered` line when the member stated them). */
   fees: z.array(feeLineSchema),
   feesTotal: cents,
@@ -99,7 +103,7 @@ export const saleSchema = z.object({
   feeSchedule: z.object({ version: z.string(), sourceUrl: z.string() }).nullable(),
   shippingCost: cents,
   otherFees: cents,
-  /** salePrice − feesTotal − shippingCost − otherFees. */
+  /** salePrice + buyerShipping − feesTotal − shippingCost − otherFees. */
   netProceeds: cents,
   /** Null while an imported sale waits for its cost basis (`needsCostBasis`). */
   costBasis: nullableCents,

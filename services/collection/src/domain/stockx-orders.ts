@@ -93,7 +93,7 @@ export function salesOfOrders(orders: StockxOrder[], held: HeldPair[], options: 
     if (!read) continue;
     const fees = orderFees(order) ?? feesOf({ platform: 'stockx', soldAt: read.soldAt, salePrice: read.salePrice }, options);
     if (fees.feesTotal > read.salePrice) continue;
-    const body = { soldAt: read.soldAt, platform: 'stockx' as const, salePrice: read.salePrice, shippingCost: 0, otherFees: 0 };
+    const body = { soldAt: read.soldAt, platform: 'stockx' as const, salePrice: read.salePrice, buyerShipping: 0, shippingCost: 0, otherFees: 0 };
     const pair = matchPair(free, read);
     if (pair) {
       free.splice(free.indexOf(pair), 1);

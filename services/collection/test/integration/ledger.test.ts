@@ -295,3 +295,16 @@ describe("members' months of sales (the monthly reselling email)", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("eBay's fee on what the buyer pays", () => {
+  it('charges the final value fee on the price and the shipping the buyer paid, and counts that shipping in the proceeds', async () => {
+    const member = await stack.member({ plan: 'premium' });
+    const itemId = await boughtPair(member);
+    const { status, body } = await sell(member, itemId, { soldAt: '2026-03-01', platform: 'ebay', salePrice: 20_000, buyerShipping: 1_500, shippingCost: 1_200 });
+    expect(status).toBe(201);
+    // 8 % of $215; the buyer's $15 comes in, the $12 label goes out.
+    expect(body.data.sale).toMatchObject({ salePrice: 20_000, buyerShipping: 1_500, fees: [{ kind: 'final_value', amount: 1_720 }], netProceeds: 20_000 + 1_500 - 1_720 - 1_200 });
+    const summary = (await stack.api.get('/api/sales/summary?year=2026', member.token)).body.data;
+    expect(summary).toMatchObject({ revenue: 21_500, fees: 1_720 + 1_200, netProceeds: 20_000 + 1_500 - 1_720 - 1_200 });
+  });
+});
