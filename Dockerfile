@@ -13,6 +13,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
+COPY packages/stockx/package.json packages/stockx/
 COPY packages/testkit/package.json packages/testkit/
 COPY services/auth/package.json services/auth/
 COPY services/catalog/package.json services/catalog/
@@ -70,6 +71,7 @@ ENV WORKSPACE=${WORKSPACE}
 COPY --from=service-deps /app ./
 COPY packages/contracts packages/contracts
 COPY packages/platform packages/platform
+COPY packages/stockx packages/stockx
 COPY ${WORKSPACE} ${WORKSPACE}
 # The topics Job of the Helm chart runs in the BFF's image: it creates every Kafka topic of the contracts.
 COPY scripts/topics.ts scripts/topics.ts

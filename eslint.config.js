@@ -31,6 +31,7 @@ const forbidden = {
   web: [...services, 'bff'],
   'packages/contracts': [...services, 'bff', 'web', 'packages/platform'],
   'packages/platform': [...services, 'bff', 'web'],
+  'packages/stockx': [...services, 'bff', 'web'],
 };
 
 const workspaceZones = Object.entries(forbidden).flatMap(([target, froms]) =>

@@ -5,6 +5,7 @@ const workspaces: Record<string, string> = {
   contracts: 'packages/contracts',
   platform: 'packages/platform',
   testkit: 'packages/testkit',
+  stockx: 'packages/stockx',
   auth: 'services/auth',
   catalog: 'services/catalog',
   collection: 'services/collection',

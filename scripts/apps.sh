@@ -101,6 +101,7 @@ WEB_URL=$web
 WEB_ORIGIN=$web
 PUBLIC_API_URL=$web/api
 STOCKX_REDIRECT_URL=$web/admin/integrations/stockx/callback
+STOCKX_MEMBER_REDIRECT_URL=$web/admin/sales/stockx/callback
 ENV
 }
 

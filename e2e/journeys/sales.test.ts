@@ -77,4 +77,28 @@ describe('a reseller in the browser', () => {
     await screenshotBothThemes(page, 'sales-390', salesShown);
     await page.close();
   }, 240_000);
+
+  it("links their own StockX account through StockX's consent page (the sandbox) and imports its completed orders, once", async () => {
+    const account = await testAccount('stockx-seller');
+    const seller = await upgradeTo(account, 'unlimited');
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await openAs(page, seller, '/admin/sales');
+    const card = page.getByRole('region', { name: 'StockX orders' });
+    await card.getByRole('button', { name: 'Link StockX' }).click({ timeout: 45_000 });
+    // StockX's consent page agrees at once and sends the member back to the Sales page's callback, then to the Sales page.
+    await page.waitForURL(/\/admin\/sales$/, { timeout: 45_000 });
+    await page.getByText('StockX is linked').waitFor();
+    await expect(card).toContainText('not imported yet');
+
+    await card.getByRole('button', { name: 'Import StockX orders' }).click();
+    await expect(card.locator('p', { hasText: 'sales imported' })).toHaveText('4 sales imported: 0 matched to your pairs, 4 added to complete', { timeout: 45_000 });
+    await expect(card.getByRole('list', { name: 'Imported sales to complete' }).getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByRole('table', { name: 'Sold pairs' }).getByRole('row').filter({ hasText: 'StockX' })).toHaveCount(4, { timeout: 45_000 });
+    await screenshot(page, 'sales-stockx-import');
+
+    // A second import adds nothing.
+    await card.getByRole('button', { name: 'Import StockX orders' }).click();
+    await expect(card.locator('p', { hasText: 'sales imported' })).toHaveText('0 sales imported: 0 matched to your pairs, 0 added to complete, 4 already imported', { timeout: 45_000 });
+    await page.close();
+  }, 240_000);
 });

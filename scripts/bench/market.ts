@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import mongoose from 'mongoose';
 import { createEventProducer, createKafka, createLogger, newEvent, systemClock, type OutgoingEvent } from '@kicksight/platform';
 import { Cleanups, REPO_ROOT, catalogEnv, SERVICE_NODE_OPTIONS, freePort, getPaths, keptToRate, machine, percentile, round, runAlone, runName, setting, startProcess, startTokenIssuer, table, throwawayTopics, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { startStockxSandbox } from '@kicksight/testkit';
 
 const TARGET_P95_MS = 10;
 const SNEAKERS = 50;
@@ -94,13 +95,7 @@ export default async function market(ctx: BenchContext): Promise<BenchResult> {
     const styles = styleIds(ids.length);
     await Promise.all(ids.map((id, i) => db.collection('sneakers').updateOne({ _id: id as never }, { $set: { sku: styles[i] } })));
 
-    const sandboxPort = await freePort();
-    const sandbox = await startProcess({
-      name: 'stockx-sandbox',
-      entry: 'services/stockx-sandbox/src/main.ts',
-      port: sandboxPort,
-      env: { NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(sandboxPort), DATA_DIR, SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret, SANDBOX_API_KEY: CLIENT.apiKey },
-    });
+    const sandbox = await startStockxSandbox({ app: CLIENT, dataDir: DATA_DIR, nodeEnv: 'development' });
     cleanups.add('stop the sandbox', () => sandbox.stop());
 
     const [port, internalPort, closed] = [await freePort(), await freePort(), await freePort()];
@@ -112,12 +107,7 @@ export default async function market(ctx: BenchContext): Promise<BenchResult> {
       env: {
         ...catalogEnv({ port, internalPort, billingPort: closed, mongoUrl, stack, name, jwksUrl: issuer.jwksUrl }),
         MARKET_SOURCES: 'stockx',
-        STOCKX_API_URL: `${sandbox.url}/v2`,
-        STOCKX_AUTHORIZE_URL: `${sandbox.url}/accounts/authorize`,
-        STOCKX_TOKEN_URL: `${sandbox.url}/accounts/oauth/token`,
-        STOCKX_CLIENT_ID: CLIENT.id,
-        STOCKX_CLIENT_SECRET: CLIENT.secret,
-        STOCKX_API_KEY: CLIENT.apiKey,
+        ...sandbox.appEnv,
         STOCKX_TOKEN_KEY: randomBytes(32).toString('base64'),
         STOCKX_REDIRECT_URL: 'http://127.0.0.1:5173/admin/integrations/stockx/callback',
         STOCKX_RATE_LIMIT_PER_MINUTE: String(rate),

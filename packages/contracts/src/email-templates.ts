@@ -14,5 +14,5 @@ export const TESTED_EMAIL_TEMPLATES = [
   'reengagement-7days',
 ] as const;
 /** Every email the product sends. */
-export const EMAIL_TEMPLATES = [...TESTED_EMAIL_TEMPLATES, 'password-reset', 'email-change-confirm', 'email-changed', 'price-alert', 'plan-changed', 'cancellation-scheduled'] as const;
+export const EMAIL_TEMPLATES = [...TESTED_EMAIL_TEMPLATES, 'password-reset', 'email-change-confirm', 'email-changed', 'price-alert', 'plan-changed', 'cancellation-scheduled', 'reselling-month'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];

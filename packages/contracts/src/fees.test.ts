@@ -63,6 +63,18 @@ describe('eBay fees', () => {
     ]);
   });
 
+  it('https://export.ebay.com/en/start-sell/seller-fees/final-value-fees/: the final value fee is a share of the total the buyer pays, shipping included', () => {
+    // A $200 pair with $15 of shipping paid by the buyer: 8 % of $215.
+    expect(amounts(computeFees('ebay', '2026-03-01', 20_000, { buyerShipping: 1_500 }))).toEqual([['final_value', 1_720]]);
+    // Below $150 the band is the pair's price; the rate applies to price and shipping: 12.9 % of $115 and $0.30.
+    expect(amounts(computeFees('ebay', '2026-03-01', 10_000, { buyerShipping: 1_500 }))).toEqual([
+      ['final_value', 1_484],
+      ['per_order', 30],
+    ]);
+    // Only eBay counts the buyer's shipping.
+    expect(computeFees('stockx', '2026-03-01', 20_000, { buyerShipping: 1_500 }).total).toBe(computeFees('stockx', '2026-03-01', 20_000).total);
+  });
+
   it('https://9to5toys.com/2020/12/18/ebay-sneaker-authenticity-guarantee/: in 2021 authenticated sneakers of $100 or more paid no final value fee', () => {
     expect(computeFees('ebay', '2021-06-01', 30_000).total).toBe(0);
     expect(computeFees('ebay', '2021-06-01', 9_000).total).toBe(1_191);

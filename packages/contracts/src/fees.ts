@@ -55,11 +55,17 @@ export interface GoatSchedule extends ScheduleBase {
 
 export interface EbaySchedule extends ScheduleBase {
   platform: 'ebay';
-  /** Athletic sneakers: the first band whose minimum the sale reaches (on the total the buyer pays, less sales tax). */
+  /**
+   * Athletic sneakers: the first band whose minimum the pair's price reaches. Its final value fee is a share
+   * of the total the buyer pays, the price plus the shipping the buyer pays, less sales tax (EBAY_FINAL_VALUE_BASE_URL).
+   */
   bands: ReadonlyArray<{ minPrice: number; finalValueBps: number; perOrderFee: number }>;
 }
 
 export type FeeSchedule = StockxSchedule | GoatSchedule | EbaySchedule;
+
+/** eBay's own page on what its final value fee is a share of: "the total amount the buyer pays, including shipping and handling", sales tax left out. */
+export const EBAY_FINAL_VALUE_BASE_URL = 'https://export.ebay.com/en/start-sell/seller-fees/final-value-fees/';
 
 const STOCKX_FEES_URL = 'https://stockx.com/help/articles/what-are-stockxs-fees-for-sellers';
 
@@ -160,6 +166,8 @@ export interface FeeOptions {
   sellerLocation?: 'US' | 'OTHER';
   /** GOAT's cash-out fee applies when the earnings are cashed out (the default) rather than kept as credit. */
   goatCashOut?: boolean;
+  /** Shipping the buyer paid on top of the price (cents): eBay's final value fee is a share of both. */
+  buyerShipping?: number;
 }
 
 export interface ComputedFees {
@@ -199,9 +207,10 @@ function goatLines(schedule: GoatSchedule, price: number, options: FeeOptions): 
   return lines;
 }
 
-function ebayLines(schedule: EbaySchedule, price: number): FeeLine[] {
+function ebayLines(schedule: EbaySchedule, price: number, options: FeeOptions): FeeLine[] {
   const band = schedule.bands.find((row) => price >= row.minPrice) ?? schedule.bands[schedule.bands.length - 1]!;
-  const lines: FeeLine[] = [{ kind: 'final_value', label: `Final value fee (${bps(band.finalValueBps)})`, amount: percentOf(price, band.finalValueBps) }];
+  const buyerPays = price + (options.buyerShipping ?? 0);
+  const lines: FeeLine[] = [{ kind: 'final_value', label: `Final value fee (${bps(band.finalValueBps)})`, amount: percentOf(buyerPays, band.finalValueBps) }];
   if (band.perOrderFee > 0) lines.push({ kind: 'per_order', label: 'Per-order fee', amount: band.perOrderFee });
   return lines;
 }
@@ -214,7 +223,7 @@ export function computeFees(platform: SalePlatform, saleDate: string, salePrice:
   const schedule = isFeePlatform(platform) ? scheduleInForce(platform, saleDate) : undefined;
   if (!schedule) return { schedule: null, lines: [], total: 0 };
   const lines =
-    schedule.platform === 'stockx' ? stockxLines(schedule, salePrice, options) : schedule.platform === 'goat' ? goatLines(schedule, salePrice, options) : ebayLines(schedule, salePrice);
+    schedule.platform === 'stockx' ? stockxLines(schedule, salePrice, options) : schedule.platform === 'goat' ? goatLines(schedule, salePrice, options) : ebayLines(schedule, salePrice, options);
   return {
     schedule: { platform: schedule.platform, version: schedule.version, sourceUrl: schedule.sourceUrl },
     lines,

@@ -18,4 +18,4 @@ export * from './processes.ts';
 export * from './workloads.ts';
 export * from './stubs.ts';
 export * from './zipkin.ts';
-export * from './stockx.ts';
+export * from './stockx-sandbox.ts';

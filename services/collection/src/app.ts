@@ -13,6 +13,7 @@ import {
   type ServiceApp,
   consumersRunning,
 } from '@kicksight/platform';
+import { stockxConfigured } from '@kicksight/stockx';
 import type { Config } from './config.ts';
 import { createCatalogClient, type CatalogClient } from './clients/catalog.ts';
 import { createActivityFeed } from './domain/activity-feed.ts';
@@ -25,6 +26,7 @@ import { createCsvTransfer } from './domain/csv-transfer.ts';
 import { createEntitlements } from './domain/entitlements.ts';
 import { createItemPhotos } from './domain/item-photos.ts';
 import { createMarketUpdates } from './domain/market-updates.ts';
+import { createMemberStockx, type MemberStockxSettings } from './domain/member-stockx.ts';
 import { createMemberErasure } from './domain/member-erasure.ts';
 import { createPreferences } from './domain/preferences.ts';
 import { createPriceAlerts } from './domain/price-alerts.ts';
@@ -51,6 +53,17 @@ export interface Deps {
   catalog?: CatalogClient;
 }
 
+/** Members' StockX links, when the application's StockX credentials and token key are set. */
+function memberStockxSettingsOf(config: Config): MemberStockxSettings | null {
+  if (!stockxConfigured(config)) return null;
+  return {
+    link: { authorizeUrl: config.STOCKX_AUTHORIZE_URL, tokenUrl: config.STOCKX_TOKEN_URL, clientId: config.STOCKX_CLIENT_ID!, clientSecret: config.STOCKX_CLIENT_SECRET!, redirectUrl: config.STOCKX_MEMBER_REDIRECT_URL, timeoutMs: config.STOCKX_TIMEOUT_MS },
+    api: { apiUrl: config.STOCKX_API_URL, apiKey: config.STOCKX_API_KEY!, timeoutMs: config.STOCKX_TIMEOUT_MS, maxRetryAfterMs: config.STOCKX_MAX_RETRY_AFTER_MS },
+    tokenKey: config.STOCKX_TOKEN_KEY!,
+    maxWaitMs: config.STOCKX_IMPORT_MAX_WAIT_MS,
+  };
+}
+
 /** The collection service: valued collections, portfolio history, activity, watchlist, price alerts and preferences. */
 export function createApp({ infra, config, verifier, billing, catalog }: Deps): ServiceApp {
   const { pool, redis, kafka, clock, logger, kafkaPrefix } = infra;
@@ -65,6 +78,7 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
   const collection = createCollection({ pool, clock, tracker, entitlements, valuedAt, settings });
   const ledger = createLedger({ pool, clock, entitlements, settings, valuedAt });
   const salesCsv = createSalesCsv({ pool, redis, logger, clock, entitlements, settings, ledger });
+  const stockx = createMemberStockx({ settings: memberStockxSettingsOf(config), pool, redis, clock, logger, entitlements, ledgerSettings: settings, ledger });
   const photos = createItemPhotos({ pool, clock });
   const related = createRelatedProducts({ pool, redis, catalog: catalogue, clock, logger, valuedAt });
   const csv = createCsvTransfer({ collection, tracker, clock });
@@ -96,7 +110,7 @@ export function createApp({ infra, config, verifier, billing, catalog }: Deps): 
       app.use(serverTiming());
       app.use('/api', requireUser(tokens), idempotency({ redis, namespace: 'collection' }));
       app.use('/api/collections', itemSaleRouter(ledger), collectionRouter({ collection, photos, related, csv }));
-      app.use('/api/sales', salesRouter({ ledger, csv: salesCsv, settings }));
+      app.use('/api/sales', salesRouter({ ledger, csv: salesCsv, settings, stockx }));
       app.use('/api/price-alerts', priceAlertsRouter(alerts));
       app.use('/api/watchlist', watchlistRouter(watchlist));
       app.use('/api/analytics', analyticsRouter(analytics));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
+import { refineStockxHosts, stockxAccountEnv } from '@kicksight/stockx';
 
 const schema = z.object({
   ...serviceEnv,
@@ -20,7 +21,13 @@ const schema = z.object({
   MARKET_STALE_AFTER: envField.duration('MARKET_STALE_AFTER', '6h'),
   /** How long the broker waits for a silent consumer before giving its partitions to another. */
   CONSUMER_SESSION_MS: z.coerce.number().int().min(6_000).default(30_000),
-});
+  /** Members' own StockX accounts (their order history): the application's credentials, shared with catalog's link. */
+  ...stockxAccountEnv,
+  /** Where StockX sends a member back after consent: the Sales page's callback. */
+  STOCKX_MEMBER_REDIRECT_URL: envField.url('http://127.0.0.1:5173/admin/sales/stockx/callback'),
+  /** The longest Retry-After an import waits out before answering 503 (StockX's order history, per member). */
+  STOCKX_IMPORT_MAX_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+}).superRefine(refineStockxHosts);
 
 export type Config = z.infer<typeof schema>;
 

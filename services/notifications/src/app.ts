@@ -54,14 +54,12 @@ export function createApp({ infra, config, verifier, market, mailer }: Deps) {
   const unwatchQueue = watchQueue(queue);
   const notifications = createNotifications({ pool, clock });
   const feedback = createFeedback({ pool, redis, clock, namespace });
-  const digests = createDigests({
-    market: market ?? createMarketData({ catalogUrl: config.CATALOG_INTERNAL_URL, collectionUrl: config.COLLECTION_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN }),
-    clock,
-  });
+  const marketData = market ?? createMarketData({ catalogUrl: config.CATALOG_INTERNAL_URL, collectionUrl: config.COLLECTION_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN });
+  const digests = createDigests({ market: marketData, clock });
   const testMailer =
     mailer ?? createMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, user: config.SMTP_USER, password: config.SMTP_PASSWORD, from: config.MAIL_FROM, maxConnections: 1 });
   const sendSamples = createEmailTests({ render: createRenderer({ webUrl: config.WEB_URL }), mailer: testMailer, clock, webUrl: config.WEB_URL });
-  const jobs = scheduledJobs({ pool, clock, emails, digests, logger, digestHourUtc: config.DIGEST_HOUR_UTC });
+  const jobs = scheduledJobs({ pool, clock, emails, digests, market: marketData, logger, digestHourUtc: config.DIGEST_HOUR_UTC });
   const workers = config.RUN_WORKERS ? createEmailWorkers({ pool, config, clock, logger, mailer }) : undefined;
 
   const consumer = notificationsConsumer({

@@ -15,6 +15,7 @@ const Collection = lazyPage('Collection', () => import('../features/collection/C
 const Search = lazyPage('Search', () => import('../features/search/SearchPage.tsx'));
 const Sneaker = lazyPage('Sneaker', () => import('../features/sneaker/SneakerPage.tsx'));
 const Sales = lazyPage('Sales', () => import('../features/sales/SalesPage.tsx'));
+const SalesStockxCallback = lazyPage('StockX', () => import('../features/sales/StockxCallbackPage.tsx'));
 const Settings = lazyPage('Settings', () => import('../features/settings/SettingsPage.tsx'));
 const Alerts = lazyPage('Alerts', () => import('../features/alerts/AlertsPage.tsx'));
 const Upgrade = lazyPage('Upgrade', () => import('../features/membership/pages/UpgradePage.tsx'));
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: 'collection', element: <Collection /> },
       { path: 'search', element: <Search /> },
       { path: 'sales', element: <Sales /> },
+      { path: 'sales/stockx/callback', element: <SalesStockxCallback /> },
       { path: 'product/:id', element: <Sneaker /> },
       { path: 'settings', element: <Settings /> },
       { path: 'alerts', element: <Alerts /> },

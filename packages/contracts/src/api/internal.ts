@@ -3,6 +3,7 @@ import { marketInterestPageSchema, valuationSchema } from './collection.ts';
 import { consumeResultSchema, entitlementsSchema } from './membership.ts';
 import type { Operation } from './operation.ts';
 import { forecastInputsSchema, recentSalePricesSchema, tradedSneakersSchema } from './prediction.ts';
+import { monthlySalesPageSchema } from './sales.ts';
 
 /** One answer of a service's internal port (service token) that another service reads. */
 export type InternalOperation = Pick<Operation, 'method' | 'path' | 'summary' | 'response'>;
@@ -20,4 +21,5 @@ export const internalOperations: InternalOperation[] = [
   { method: 'get', path: '/internal/market-overview', summary: 'Catalog: the market overview', response: marketOverviewSchema },
   { method: 'get', path: '/internal/users/{userId}/valuation', summary: "Collection: a member's collection value and its change", response: valuationSchema },
   { method: 'get', path: '/internal/market-interest', summary: 'Collection: what members hold, watch or set alerts on, a page at a time', response: marketInterestPageSchema },
+  { method: 'get', path: '/internal/sales/monthly', summary: "Collection: members' sales, net proceeds and realised gain of a month (those who turned the monthly email off left out), a page at a time", response: monthlySalesPageSchema },
 ];

@@ -61,11 +61,13 @@ export const saleBodySchema = z
     soldAt: soldAtSchema,
     platform: platformSchema,
     salePrice: amount('salePrice', 1, INVALID_SALE_PRICE_MESSAGE),
+    /** Shipping the buyer paid on top of the price (part of the proceeds; eBay's final value fee is a share of both). */
+    buyerShipping: amount('buyerShipping', 0).default(0),
     shippingCost: amount('shippingCost', 0).default(0),
     otherFees: amount('otherFees', 0).default(0),
     fees: amount('fees', 0).optional(),
   })
-  .refine((body) => (body.fees ?? 0) + body.shippingCost + body.otherFees <= body.salePrice, { message: FEES_OVER_PRICE_MESSAGE, path: ['fees'] });
+  .refine((body) => (body.fees ?? 0) + body.shippingCost + body.otherFees <= body.salePrice + body.buyerShipping, { message: FEES_OVER_PRICE_MESSAGE, path: ['fees'] });
 export type SaleBody = z.infer<typeof saleBodySchema>;
 
 export const feeLineSchema = z.object({
@@ -92,6 +94,8 @@ export const saleSchema = z.object({
   soldAt: z.string(),
   platform: z.enum(SALE_PLATFORMS),
   salePrice: cents,
+  /** Shipping the buyer paid on top of the price. */
+  buyerShipping: cents,
   /** The platform's fees, line by line (one `entered` line when the member stated them). */
   fees: z.array(feeLineSchema),
   feesTotal: cents,
@@ -99,7 +103,7 @@ export const saleSchema = z.object({
   feeSchedule: z.object({ version: z.string(), sourceUrl: z.string() }).nullable(),
   shippingCost: cents,
   otherFees: cents,
-  /** salePrice − feesTotal − shippingCost − otherFees. */
+  /** salePrice + buyerShipping − feesTotal − shippingCost − otherFees. */
   netProceeds: cents,
   /** Null while an imported sale waits for its cost basis (`needsCostBasis`). */
   costBasis: nullableCents,
@@ -216,6 +220,27 @@ export const ledgerSettingsUpdateSchema = z
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: `${MISSING_FIELDS_MESSAGE}: nothing to update` });
 
+/** `GET /internal/sales/monthly` (collection's internal port): a page of members' figures of one month. */
+export const monthlySalesQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
+  /** The last member id of the previous page (keyset pages, by member id). */
+  after: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(1_000).default(500),
+});
+/** A member's month of sales as the monthly "your reselling month" email shows it (members who turned it off are left out). */
+export const monthlySalesSchema = z.object({
+  userId: z.string(),
+  sales: z.number().int(),
+  revenue: cents,
+  netProceeds: cents,
+  /** Over the sales whose cost basis is known. */
+  realisedGain: cents,
+  /** Sales waiting for a cost basis. */
+  incomplete: z.number().int(),
+});
+export type MonthlySales = z.infer<typeof monthlySalesSchema>;
+export const monthlySalesPageSchema = z.object({ month: z.string(), members: z.array(monthlySalesSchema) });
+
 /** The member's own StockX link (their order history). */
 export const memberStockxStatusSchema = z.object({ linked: z.boolean(), linkedAt: z.string().nullable(), lastImportAt: z.string().nullable() });
 export const memberStockxLinkSchema = z.object({ authorizationUrl: z.url() });
@@ -255,7 +280,7 @@ export const salesOperations: Operation[] = [
   op('get', '/api/sales/stockx/callback', 'Complete the StockX link from StockX’s redirect (code and state)', {
     query: memberStockxCallbackQuerySchema,
     response: memberStockxStatusSchema,
-    errors: [...ledgerErrors, 'STOCKX_NOT_CONFIGURED', 'STOCKX_LINK_STATE_INVALID', 'STOCKX_LINK_REFUSED'],
+    errors: [...ledgerErrors, 'STOCKX_NOT_CONFIGURED', 'STOCKX_LINK_STATE_INVALID', 'STOCKX_LINK_REFUSED', 'NOT_FOUND'],
   }),
   op('delete', '/api/sales/stockx', 'Unlink StockX: its tokens are forgotten', { response: memberStockxStatusSchema }),
   op('post', '/api/sales/stockx/import', "Import completed sales from StockX's order history; a second import adds nothing (Expert)", {

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { stockxCallbackQuerySchema, type SneakerMarket } from '@kicksight/contracts';
 import { AppError, requireRole, requireUser, type JwtVerifier } from '@kicksight/platform';
 import type { MarketSource } from '../market/market-source.ts';
-import type { StockxLink } from '../market/stockx/link.ts';
+import type { StockxLink } from '@kicksight/stockx';
 
 export const STOCKX_NOT_CONFIGURED = 'StockX is not configured: set STOCKX_CLIENT_ID, STOCKX_CLIENT_SECRET, STOCKX_API_KEY and STOCKX_TOKEN_KEY';
 

@@ -1,22 +1,23 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventData, EventKey, MarketInterestPage } from '@kicksight/contracts';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
-import { Cleanups, STOCKX_TEST_CLIENT, deadUrl, readTopic, serveOnFreePort, startStockxSandbox, stubApp, testKafka, waitFor, type StockxSandbox } from '@kicksight/testkit';
+import { createTokenCipher } from '@kicksight/stockx';
+import { Cleanups, deadUrl, readTopic, serveOnFreePort, startStockxSandbox, stubApp, testKafka, waitFor, type StockxSandbox } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
 import { createStockxClient } from '../../src/market/stockx/client.ts';
 import { mapSneaker } from '../../src/market/stockx/mapping.ts';
-import { createTokenCipher } from '../../src/market/stockx/token-cipher.ts';
 import { createMarketModels, STOCKX_INTEGRATION_ID, type IntegrationDoc, type MarketModels } from '../../src/store/market-models.ts';
 import type { SneakerDoc } from '../../src/store/models.ts';
 import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatalog, testTokens, type CatalogApp, type Tokens } from './catalog-app.ts';
 
 // The StockX adapter against the StockX sandbox run as its own process (faults enabled for this file).
 const DATA_DIR = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
-const CLIENT = STOCKX_TEST_CLIENT;
+const CLIENT = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiKey: 'kicksight-test-api-key' };
+const TOKEN_KEY = randomBytes(32).toString('base64');
 const REDIRECT_URL = 'http://127.0.0.1:5173/admin/integrations/stockx/callback';
 
 const stockxProducts = JSON.parse(readFileSync(join(DATA_DIR, 'stockx-2020-10-catalog.json'), 'utf8')) as { id: string; style_id: string | null; retail_price_usd: number | null }[];
@@ -102,14 +103,16 @@ beforeAll(async () => {
   await db.models.Sneaker.updateOne({ _id: third!._id }, { $set: { sku: alertedProduct.style_id } });
   [mapped, unknown, alerted] = [{ ...first!, sku: 'fz5000' }, { ...second!, sku: 'NOT-ON-STOCKX-1' }, { ...third!, sku: alertedProduct.style_id }];
 
-  sandbox = await startStockxSandbox(cleanups, { dataDir: DATA_DIR, faults: true });
+  sandbox = await startStockxSandbox({ app: CLIENT, dataDir: DATA_DIR, faults: true });
   catalog = await startCatalog({
     mongoUrl: db.url,
     topicsPrefix: topics.prefix,
     tokens,
     billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) },
     env: {
-      ...sandbox.catalogEnv,
+      MARKET_SOURCES: 'stockx',
+      ...sandbox.appEnv,
+      STOCKX_TOKEN_KEY: TOKEN_KEY,
       STOCKX_REDIRECT_URL: REDIRECT_URL,
       COLLECTION_INTERNAL_URL: await startCollectionStub(),
       // Rounds are started by the test; failures are retried quickly; three failures open the circuit.
@@ -129,6 +132,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await catalog?.close();
   await cleanups.run();
+  await sandbox?.stop();
   await topics?.drop();
   await db?.drop();
 });
@@ -169,7 +173,7 @@ describe('linking StockX', () => {
     expect((await sources()).stockxLinked).toBe(false);
     await link();
     const doc = (await integration())!;
-    const cipher = createTokenCipher(sandbox.catalogEnv.STOCKX_TOKEN_KEY!);
+    const cipher = createTokenCipher(TOKEN_KEY);
     const accessToken = cipher.open('accessToken', doc.accessToken);
     const refreshToken = cipher.open('refreshToken', doc.refreshToken);
     // The access token is StockX's JWT for the API gateway.
@@ -265,7 +269,7 @@ describe('the StockX sync', () => {
   });
 
   it('refreshes an access token StockX refused, and rotates the refresh token', async () => {
-    const cipher = createTokenCipher(sandbox.catalogEnv.STOCKX_TOKEN_KEY!);
+    const cipher = createTokenCipher(TOKEN_KEY);
     const before = (await integration())!;
     const oldRefresh = cipher.open('refreshToken', before.refreshToken);
     await drained();

@@ -28,6 +28,8 @@ import type { SneakerDoc } from '../../src/store/models.ts';
 const stack = inject('stack');
 const cleanups = new Cleanups();
 const DATA_DIR = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
+/** The application credentials the sandbox accepts and catalog presents. */
+const STOCKX_APP = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiKey: 'kicksight-test-api-key' };
 /** The style id of a real product of the sandbox's StockX catalogue. */
 const STOCKX_STYLE = 'FZ5000';
 
@@ -45,7 +47,8 @@ beforeAll(async () => {
   cleanups.add(topics.drop);
   prefix = topics.prefix;
 
-  const sandbox = await startStockxSandbox(cleanups, { dataDir: DATA_DIR });
+  const sandbox = await startStockxSandbox({ app: STOCKX_APP, dataDir: DATA_DIR });
+  cleanups.add(() => sandbox.stop());
 
   const mongoUrl = `${stack.mongo.replace(/\/$/, '')}/${uniqueName('catalog_tracing')}`;
   const options = { stack, prefix, cleanups };
@@ -59,7 +62,9 @@ beforeAll(async () => {
       BILLING_INTERNAL_URL: await deadUrl(),
       TEST_ROUTES_ENABLED: 'true',
       RELAY_INTERVAL_MS: '100',
-      ...sandbox.catalogEnv,
+      MARKET_SOURCES: 'stockx',
+      ...sandbox.appEnv,
+      STOCKX_TOKEN_KEY: randomBytes(32).toString('base64'),
       STOCKX_SYNC_INTERVAL_MS: '2000',
       STOCKX_RATE_LIMIT_PER_MINUTE: '600',
     },

@@ -32,9 +32,9 @@ import type { ValuationTime } from './valuation.ts';
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
 
 /** A sale's fees: as entered, else by the platform's schedule in force that day. */
-export function feesOf(body: Pick<SaleBody, 'platform' | 'soldAt' | 'salePrice' | 'fees'>, options: FeeOptions): Pick<NewSale, 'fees' | 'feesTotal' | 'feeSchedule'> {
+export function feesOf(body: Pick<SaleBody, 'platform' | 'soldAt' | 'salePrice' | 'fees'> & { buyerShipping?: number }, options: FeeOptions): Pick<NewSale, 'fees' | 'feesTotal' | 'feeSchedule'> {
   if (body.fees !== undefined) return { fees: body.fees === 0 ? [] : [{ kind: 'entered', label: 'Fees entered', amount: body.fees }], feesTotal: body.fees, feeSchedule: null };
-  const computed = computeFees(body.platform, body.soldAt, body.salePrice, options);
+  const computed = computeFees(body.platform, body.soldAt, body.salePrice, { ...options, buyerShipping: body.buyerShipping ?? 0 });
   if (computed.schedule === null && isFeePlatform(body.platform)) throw AppError.badRequest(NO_FEE_SCHEDULE_MESSAGE);
   return { fees: computed.lines, feesTotal: computed.total, feeSchedule: computed.schedule && { version: computed.schedule.version, sourceUrl: computed.schedule.sourceUrl } };
 }
@@ -43,7 +43,7 @@ export function feesOf(body: Pick<SaleBody, 'platform' | 'soldAt' | 'salePrice' 
 export function checkSale(body: SaleBody, sale: Pick<NewSale, 'feesTotal'>, today: string): void {
   // A day ahead is allowed: the member's own day may already be tomorrow in UTC.
   if (body.soldAt > addDays(today, 1)) throw AppError.badRequest(SALE_IN_FUTURE_MESSAGE);
-  if (sale.feesTotal + body.shippingCost + body.otherFees > body.salePrice) throw AppError.badRequest(FEES_OVER_PRICE_MESSAGE);
+  if (sale.feesTotal + body.shippingCost + body.otherFees > body.salePrice + body.buyerShipping) throw AppError.badRequest(FEES_OVER_PRICE_MESSAGE);
 }
 
 /** A sale's row from its body and fees. */
@@ -53,6 +53,7 @@ export const newSale = (itemId: string, body: SaleBody, fees: Pick<NewSale, 'fee
   soldAt: body.soldAt,
   platform: body.platform,
   salePrice: body.salePrice,
+  buyerShipping: body.buyerShipping,
   shippingCost: body.shippingCost,
   otherFees: body.otherFees,
   source,

@@ -9,6 +9,7 @@ const record = (overrides: Partial<SaleRecord> = {}): SaleRecord => ({
   soldAt: '2026-03-01',
   platform: 'ebay',
   salePrice: 30_000,
+  buyerShipping: 0,
   fees: [{ kind: 'entered', label: 'Fees entered', amount: 2_400 }],
   feesTotal: 2_400,
   feeSchedule: null,

@@ -3,8 +3,9 @@ import type { SaleRecord, SalesGroup } from '../store/sales.ts';
 import { costBasisOf } from './views.ts';
 import { roundPercent } from './valuation.ts';
 
-/** What a sale paid out: the price less the platform's fees and the seller's own costs of selling. */
-export const netProceedsOf = (sale: Pick<SaleRecord, 'salePrice' | 'feesTotal' | 'shippingCost' | 'otherFees'>): number => sale.salePrice - sale.feesTotal - sale.shippingCost - sale.otherFees;
+/** What a sale paid out: the price and the buyer's shipping, less the platform's fees and the seller's own costs of selling. */
+export const netProceedsOf = (sale: Pick<SaleRecord, 'salePrice' | 'buyerShipping' | 'feesTotal' | 'shippingCost' | 'otherFees'>): number =>
+  sale.salePrice + sale.buyerShipping - sale.feesTotal - sale.shippingCost - sale.otherFees;
 
 /** Whole days from purchase to sale. */
 export const daysBetween = (from: string, to: string): number => Math.round((dayStartMs(to) - dayStartMs(from)) / DAY_MS);
@@ -30,6 +31,7 @@ export function saleView(sale: SaleRecord): SaleView {
     soldAt: sale.soldAt,
     platform: sale.platform,
     salePrice: sale.salePrice,
+    buyerShipping: sale.buyerShipping,
     fees: sale.fees,
     feesTotal: sale.feesTotal,
     feeSchedule: sale.feeSchedule,

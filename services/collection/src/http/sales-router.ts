@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { ledgerSettingsUpdateSchema, saleBodySchema, salesQuerySchema, salesYearQuerySchema } from '@kicksight/contracts';
+import { ledgerSettingsUpdateSchema, memberStockxCallbackQuerySchema, saleBodySchema, salesQuerySchema, salesYearQuerySchema } from '@kicksight/contracts';
 import type { Ledger } from '../domain/ledger.ts';
 import type { LedgerSettingsStore } from '../domain/ledger-settings.ts';
+import { StockxBusy, type MemberStockx } from '../domain/member-stockx.ts';
 import type { createSalesCsv } from '../domain/sales-csv.ts';
 import { callerOf, param } from './caller.ts';
 import { answerImport, importText } from './import-text.ts';
@@ -23,10 +24,11 @@ export interface SalesRouterDeps {
   ledger: Ledger;
   csv: ReturnType<typeof createSalesCsv>;
   settings: LedgerSettingsStore;
+  stockx: MemberStockx;
 }
 
-/** `/api/sales/*`: the sold list, the year's summary and export, the sales import and the ledger settings. */
-export function salesRouter({ ledger, csv, settings }: SalesRouterDeps): Router {
+/** `/api/sales/*`: the sold list, the year's summary and export, the sales import, the ledger settings and the member's StockX link and import. */
+export function salesRouter({ ledger, csv, settings, stockx }: SalesRouterDeps): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     res.json({ data: await ledger.list(callerOf(req), salesQuerySchema.parse(req.query)) });
@@ -50,6 +52,26 @@ export function salesRouter({ ledger, csv, settings }: SalesRouterDeps): Router 
   });
   router.put('/settings', async (req, res) => {
     res.json({ data: await settings.update(callerOf(req), ledgerSettingsUpdateSchema.parse(req.body ?? {})) });
+  });
+  router.get('/stockx', async (req, res) => {
+    res.json({ data: await stockx.status(callerOf(req)) });
+  });
+  router.post('/stockx/link', async (req, res) => {
+    res.json({ data: await stockx.start(callerOf(req)) });
+  });
+  router.get('/stockx/callback', async (req, res) => {
+    res.json({ data: await stockx.complete(callerOf(req), memberStockxCallbackQuerySchema.parse(req.query)) });
+  });
+  router.delete('/stockx', async (req, res) => {
+    res.json({ data: await stockx.unlink(callerOf(req)) });
+  });
+  router.post('/stockx/import', async (req, res) => {
+    try {
+      res.json({ data: await stockx.importOrders(callerOf(req)) });
+    } catch (err) {
+      if (err instanceof StockxBusy) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
   });
   return router;
 }

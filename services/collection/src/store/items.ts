@@ -250,6 +250,18 @@ export const items = {
     return { items: row.items as number, value: row.value as number, cost: row.cost as number };
   },
 
+  /** Held pairs whose SKU is one of `skus` (any case), locked for a sale in this transaction, longest held first. */
+  async heldBySku(client: PoolClient, userId: string, skus: string[]): Promise<{ id: string; sku: string; size: number; purchaseDate: string }[]> {
+    if (skus.length === 0) return [];
+    const { rows } = await client.query<{ id: string; sku: string; size: number; purchase_date: string }>(
+      `SELECT id, sku, size, to_char(purchase_date, 'YYYY-MM-DD') AS purchase_date FROM item
+        WHERE user_id = $1 AND ${HELD.replace('i.', '')} AND lower(sku) = ANY($2::text[])
+        ORDER BY purchase_date, id FOR UPDATE`,
+      [userId, skus.map((sku) => sku.toLowerCase())],
+    );
+    return rows.map((row) => ({ id: row.id, sku: row.sku, size: Number(row.size), purchaseDate: row.purchase_date }));
+  },
+
   /** Inserts items; each starts with its market value as last known value (its purchase price without one). */
   async insert(client: PoolClient, userId: string, newItems: NewItem[], at: Date, freshSince: Date): Promise<void> {
     const records = newItems.map((item, ord) => ({

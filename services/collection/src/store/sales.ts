@@ -1,4 +1,4 @@
-import type { FeeLine, SalePlatform, SaleSource } from '@kicksight/contracts';
+import type { FeeLine, MonthlySales, SalePlatform, SaleSource } from '@kicksight/contracts';
 import type { PoolClient, Queryable } from '@kicksight/platform';
 import { UUID } from './items.ts';
 
@@ -9,6 +9,8 @@ export interface NewSale {
   soldAt: string;
   platform: SalePlatform;
   salePrice: number;
+  /** Shipping the buyer paid on top of the price: part of the proceeds (and of eBay's fee base). */
+  buyerShipping: number;
   fees: FeeLine[];
   feesTotal: number;
   feeSchedule: { version: string; sourceUrl: string } | null;
@@ -37,7 +39,7 @@ export interface SaleRecord extends NewSale {
 }
 
 const RECORD = `
-  SELECT s.id, s.user_id, s.item_id, to_char(s.sold_at, 'YYYY-MM-DD') AS sold_at, s.platform, s.sale_price, s.fees, s.fees_total,
+  SELECT s.id, s.user_id, s.item_id, to_char(s.sold_at, 'YYYY-MM-DD') AS sold_at, s.platform, s.sale_price, s.buyer_shipping, s.fees, s.fees_total,
          s.fee_schedule, s.fee_source, s.shipping_cost, s.other_fees, s.source, s.external_id, s.created_at,
          i.sneaker_id, i.name, i.brand, i.colorway, i.size, i.sku, i.image_url, to_char(i.purchase_date, 'YYYY-MM-DD') AS purchase_date,
          i.purchase_price, i.purchase_shipping, i.purchase_tax, i.cost_known
@@ -52,6 +54,7 @@ const recordOf = (row: Row): SaleRecord => ({
   soldAt: row.sold_at as string,
   platform: row.platform as SalePlatform,
   salePrice: row.sale_price as number,
+  buyerShipping: row.buyer_shipping as number,
   fees: row.fees as FeeLine[],
   feesTotal: row.fees_total as number,
   feeSchedule: row.fee_schedule ? { version: row.fee_schedule as string, sourceUrl: row.fee_source as string } : null,
@@ -76,6 +79,8 @@ const recordOf = (row: Row): SaleRecord => ({
 
 /** Every selling cost of a sale, and its cost basis (0 while it waits for one): the summary's and the export's terms. */
 const SELLING_COSTS = '(s.fees_total + s.shipping_cost + s.other_fees)';
+/** What the buyer paid: the price and the shipping they paid on top. */
+const PROCEEDS = '(s.sale_price + s.buyer_shipping)';
 const COST_OR_ZERO = 'CASE WHEN i.cost_known THEN i.purchase_price + i.purchase_shipping + i.purchase_tax ELSE 0 END';
 
 /** A year's sales of one month on one platform, summed. */
@@ -141,6 +146,7 @@ export const sales = {
       sold_at: sale.soldAt,
       platform: sale.platform,
       sale_price: sale.salePrice,
+      buyer_shipping: sale.buyerShipping,
       fees: sale.fees,
       fees_total: sale.feesTotal,
       fee_schedule: sale.feeSchedule?.version ?? null,
@@ -151,9 +157,9 @@ export const sales = {
       external_id: sale.externalId,
     }));
     await client.query(
-      `INSERT INTO sale (id, user_id, item_id, sold_at, platform, sale_price, fees, fees_total, fee_schedule, fee_source, shipping_cost, other_fees, source, external_id, created_at)
-       SELECT x.id, $1, x.item_id, x.sold_at, x.platform, x.sale_price, x.fees, x.fees_total, x.fee_schedule, x.fee_source, x.shipping_cost, x.other_fees, x.source, x.external_id, $2
-         FROM jsonb_to_recordset($3::jsonb) AS x(id uuid, item_id uuid, sold_at date, platform text, sale_price integer, fees jsonb, fees_total integer,
+      `INSERT INTO sale (id, user_id, item_id, sold_at, platform, sale_price, buyer_shipping, fees, fees_total, fee_schedule, fee_source, shipping_cost, other_fees, source, external_id, created_at)
+       SELECT x.id, $1, x.item_id, x.sold_at, x.platform, x.sale_price, x.buyer_shipping, x.fees, x.fees_total, x.fee_schedule, x.fee_source, x.shipping_cost, x.other_fees, x.source, x.external_id, $2
+         FROM jsonb_to_recordset($3::jsonb) AS x(id uuid, item_id uuid, sold_at date, platform text, sale_price integer, buyer_shipping integer, fees jsonb, fees_total integer,
               fee_schedule text, fee_source text, shipping_cost integer, other_fees integer, source text, external_id text)`,
       [userId, at, JSON.stringify(records)],
     );
@@ -196,7 +202,7 @@ export const sales = {
     const { text, values } = where(userId, { year });
     const { rows } = await q.query<Record<string, string | number>>(
       `SELECT extract(month FROM s.sold_at)::int AS month, s.platform, count(*)::int AS sales,
-              sum(s.sale_price)::bigint AS revenue, sum(${SELLING_COSTS})::bigint AS fees, sum(${COST_OR_ZERO})::bigint AS cost,
+              sum(${PROCEEDS})::bigint AS revenue, sum(${SELLING_COSTS})::bigint AS fees, sum(${COST_OR_ZERO})::bigint AS cost,
               COALESCE(sum(s.sold_at - i.purchase_date) FILTER (WHERE i.cost_known), 0)::bigint AS days_held,
               count(*) FILTER (WHERE i.cost_known)::int AS timed, count(*) FILTER (WHERE NOT i.cost_known)::int AS incomplete
          FROM sale s JOIN item i ON i.id = s.item_id
@@ -222,7 +228,7 @@ export const sales = {
     const { text, values } = where(userId, { year });
     const { rows } = await q.query<Record<string, string | number | boolean | null>>(
       `SELECT i.name, i.size, i.sku, CASE WHEN i.cost_known THEN to_char(i.purchase_date, 'YYYY-MM-DD') END AS purchase_date,
-              to_char(s.sold_at, 'YYYY-MM-DD') AS sold_at, s.platform, s.sale_price, ${SELLING_COSTS} AS fees, ${COST_OR_ZERO} AS cost,
+              to_char(s.sold_at, 'YYYY-MM-DD') AS sold_at, s.platform, ${PROCEEDS} AS proceeds, ${SELLING_COSTS} AS fees, ${COST_OR_ZERO} AS cost,
               CASE WHEN i.cost_known THEN s.sold_at - i.purchase_date END AS days_held
          FROM sale s JOIN item i ON i.id = s.item_id
         WHERE ${text}
@@ -236,10 +242,37 @@ export const sales = {
       purchaseDate: row.purchase_date as string | null,
       soldAt: row.sold_at as string,
       platform: row.platform as SalePlatform,
-      revenue: row.sale_price as number,
+      revenue: row.proceeds as number,
       fees: row.fees as number,
       cost: row.cost as number,
       daysHeld: row.days_held as number | null,
+    }));
+  },
+
+  /**
+   * Members with sales in the month starting `monthStart`, after member `after`, with the month's figures;
+   * those who turned the monthly email off (ledger settings) are left out.
+   */
+  async monthByMember(q: Queryable, monthStart: string, after: string, limit: number): Promise<MonthlySales[]> {
+    const { rows } = await q.query<Record<string, string | number>>(
+      `SELECT s.user_id, count(*)::int AS sales, sum(${PROCEEDS})::bigint AS revenue, sum(${PROCEEDS} - ${SELLING_COSTS})::bigint AS net_proceeds,
+              COALESCE(sum(${PROCEEDS} - ${SELLING_COSTS} - ${COST_OR_ZERO}) FILTER (WHERE i.cost_known), 0)::bigint AS realised_gain,
+              count(*) FILTER (WHERE NOT i.cost_known)::int AS incomplete
+         FROM sale s JOIN item i ON i.id = s.item_id LEFT JOIN collector c ON c.user_id = s.user_id
+        WHERE s.sold_at >= $1::date AND s.sold_at < ($1::date + interval '1 month') AND s.user_id > $2
+          AND COALESCE((c.ledger_settings->>'monthlyReport')::boolean, true)
+        GROUP BY s.user_id
+        ORDER BY s.user_id
+        LIMIT $3`,
+      [monthStart, after, limit],
+    );
+    return rows.map((row) => ({
+      userId: row.user_id as string,
+      sales: Number(row.sales),
+      revenue: Number(row.revenue),
+      netProceeds: Number(row.net_proceeds),
+      realisedGain: Number(row.realised_gain),
+      incomplete: Number(row.incomplete),
     }));
   },
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/domain/csv.ts';
 import { dollarsToCents } from '../../src/domain/money.ts';
-import { applyPrices, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
+import { createServiceClient } from '@kicksight/platform';
+import { SERVICE_TOKEN, applyPrices, outboxEvents, sneakerId, startCollectionStack, type CollectionStack, type Member } from './collection-stack.ts';
 
 let stack: CollectionStack;
 beforeAll(async () => {
@@ -271,5 +272,39 @@ describe('importing past sales', () => {
     await stack.api.put(`/api/collections/${data.sales[1]!.itemId as string}`, { purchasePrice: 9_000, purchaseDate: '2025-01-15' }, member.token);
     const completed = (await stack.api.get('/api/sales?platform=stockx', member.token)).body.data.sales[0];
     expect(completed).toMatchObject({ needsCostBasis: false, costBasis: 9_000, realisedGain: 12_000 - 1_440 - 9_000 });
+  });
+});
+
+describe("members' months of sales (the monthly reselling email)", () => {
+  it('gives each member with sales in the month their figures, leaving out members without sales then and those who turned the email off', async () => {
+    const [seller, optedOut, otherMonth] = [await stack.member({ plan: 'premium' }), await stack.member({ plan: 'premium' }), await stack.member({ plan: 'premium' })];
+    const pair = (member: Member) => boughtPair(member, { purchaseDate: '2025-02-01' });
+    expect((await sell(seller, await pair(seller), { soldAt: '2025-07-03', platform: 'ebay', salePrice: 30_000, fees: 2_400 })).status).toBe(201);
+    expect((await sell(seller, await pair(seller), { soldAt: '2025-07-30', platform: 'other', salePrice: 25_000, shippingCost: 1_000 })).status).toBe(201);
+    expect((await sell(optedOut, await pair(optedOut), { soldAt: '2025-07-10', platform: 'other', salePrice: 25_000 })).status).toBe(201);
+    expect((await stack.api.put('/api/sales/settings', { monthlyReport: false }, optedOut.token)).body.data.monthlyReport).toBe(false);
+    expect((await sell(otherMonth, await pair(otherMonth), { soldAt: '2025-08-01', platform: 'other', salePrice: 25_000 })).status).toBe(201);
+
+    const internal = createServiceClient({ service: 'collection', baseUrl: stack.service.internalUrl!, serviceToken: SERVICE_TOKEN });
+    const page = await internal.get<{ month: string; members: { userId: string }[] }>('/internal/sales/monthly?month=2025-07');
+    const ours = page.members.filter((m) => [seller.id, optedOut.id, otherMonth.id].includes(m.userId));
+    // $300 − $24 and $250 − $10: net 51,600 over a cost basis of 2 × 21,500.
+    expect(ours).toEqual([{ userId: seller.id, sales: 2, revenue: 55_000, netProceeds: 51_600, realisedGain: 51_600 - 43_000, incomplete: 0 }]);
+    expect((await fetch(`${stack.service.internalUrl}/internal/sales/monthly?month=2025-07`)).status).toBe(401);
+    const bad = await fetch(`${stack.service.internalUrl}/internal/sales/monthly?month=July`, { headers: { 'x-service-token': SERVICE_TOKEN } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("eBay's fee on what the buyer pays", () => {
+  it('charges the final value fee on the price and the shipping the buyer paid, and counts that shipping in the proceeds', async () => {
+    const member = await stack.member({ plan: 'premium' });
+    const itemId = await boughtPair(member);
+    const { status, body } = await sell(member, itemId, { soldAt: '2026-03-01', platform: 'ebay', salePrice: 20_000, buyerShipping: 1_500, shippingCost: 1_200 });
+    expect(status).toBe(201);
+    // 8 % of $215; the buyer's $15 comes in, the $12 label goes out.
+    expect(body.data.sale).toMatchObject({ salePrice: 20_000, buyerShipping: 1_500, fees: [{ kind: 'final_value', amount: 1_720 }], netProceeds: 20_000 + 1_500 - 1_720 - 1_200 });
+    const summary = (await stack.api.get('/api/sales/summary?year=2026', member.token)).body.data;
+    expect(summary).toMatchObject({ revenue: 21_500, fees: 1_720 + 1_200, netProceeds: 20_000 + 1_500 - 1_720 - 1_200 });
   });
 });

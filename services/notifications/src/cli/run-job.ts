@@ -28,7 +28,7 @@ const queue = createEmailQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEU
 const clock = at ? fixedClock(at) : systemClock;
 try {
   const market = createMarketData({ catalogUrl: config.CATALOG_INTERNAL_URL, collectionUrl: config.COLLECTION_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN });
-  const jobs = scheduledJobs({ pool, clock, emails: createEmails({ pool, queue, clock }), digests: createDigests({ market, clock }), logger, digestHourUtc: config.DIGEST_HOUR_UTC });
+  const jobs = scheduledJobs({ pool, clock, emails: createEmails({ pool, queue, clock }), digests: createDigests({ market, clock }), market, logger, digestHourUtc: config.DIGEST_HOUR_UTC });
   const count = await jobs[job as JobName].run();
   const what = job === JOB_NAMES.purgeProcessedEvents ? 'dedupe row(s) forgotten' : 'email(s) queued (the email workers send them)';
   process.stdout.write(`${job}: ${count} ${what} as of ${clock.now().toISOString()}\n`);

@@ -55,6 +55,8 @@ export function sampleData(template: EmailTemplate, now: Date, webUrl: string): 
       };
     case 'cancellation-scheduled':
       return { name: 'Sample Collector', tier: 'premium', accessUntil: inDays(30) };
+    case 'reselling-month':
+      return { name: 'Sample Collector', month: '2026-10', monthLabel: 'October 2026', sales: 4, revenue: 118_000, netProceeds: 103_840, realisedGain: 21_340, incomplete: 1 };
     case 'price-alert':
       return { name: 'Sample Collector', sneakerId: '000000000000000000000001', sneakerName: 'Air Jordan 1 Retro High OG Chicago', size: 10, targetPrice: 40_000, price: 39_500, direction: 'below' };
   }

@@ -228,4 +228,20 @@ Hi {{name}}, {{sneakerName}}{{#if size}} in size {{size}}{{/if}} is now {{money 
 
 View the sneaker: {{productUrl sneakerId}}`,
   },
+  'reselling-month': {
+    subject: 'Your reselling month: {{monthLabel}}',
+    html: `${h1('Your reselling month')}${p('Hi {{name}}, here is what you sold in {{monthLabel}}.')}${figure('Sales', '{{count sales "pair"}}')}${figure('Net proceeds', '{{money netProceeds}}')}${figure('Realised gain', '{{signedMoney realisedGain}}')}{{#if incomplete}}${muted('{{count incomplete "sale"}} still without a cost basis: complete it for its gain to count.')}{{/if}}${button('{{link "/admin/sales"}}', 'See your sales')}${muted('You can turn this monthly email off in Settings → Selling.')}`,
+    text: `Your reselling month
+
+Hi {{name}}, here is what you sold in {{monthLabel}}.
+
+Sales: {{count sales "pair"}}
+Net proceeds: {{money netProceeds}}
+Realised gain: {{signedMoney realisedGain}}
+{{#if incomplete}}{{count incomplete "sale"}} still without a cost basis: complete it for its gain to count.
+{{/if}}
+See your sales: {{link "/admin/sales"}}
+
+You can turn this monthly email off in Settings → Selling.`,
+  },
 };

@@ -1,5 +1,6 @@
 import { DAY_MS, daysBefore, utcDay } from '@kicksight/contracts';
 import type { Clock, Logger, Pool, ScheduledJob } from '@kicksight/platform';
+import type { MarketData } from '../clients/market-data.ts';
 import type { Digests } from '../domain/digests.ts';
 import { emailKey, type Emails } from '../domain/emails.ts';
 import { EVENTS_CONSUMER } from '../domain/event-reactions.ts';
@@ -12,6 +13,7 @@ export const JOB_NAMES = {
   trialWarnings: 'trial-warnings',
   reengagement: 'reengagement',
   dailyDigest: 'daily-digest',
+  resellingMonth: 'reselling-month',
   requeueStalledEmails: 'requeue-stalled-emails',
   retryFailedEmails: 'retry-failed-emails',
   purgeProcessedEvents: 'purge-processed-events',
@@ -29,6 +31,7 @@ export interface JobDeps {
   clock: Clock;
   emails: Emails;
   digests: Digests;
+  market: Pick<MarketData, 'monthlySales'>;
   logger: Logger;
   digestHourUtc: number;
 }
@@ -92,12 +95,41 @@ async function queueDailyDigests({ pool, clock, emails, digests, logger, digestH
   }
 }
 
+/** The calendar month before `now`'s (YYYY-MM), and its name ("October 2026"). */
+export function previousMonth(now: Date): { month: string; label: string } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return { month: start.toISOString().slice(0, 7), label: start.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }) };
+}
+
+/**
+ * From the digest hour on, each member with sales last month gets "your reselling month" once for that
+ * month (its key names the member and the month): sales, net proceeds and realised gain. Collection leaves
+ * out the members who turned it off in their ledger settings.
+ */
+async function queueResellingMonths({ clock, emails, market, digestHourUtc }: JobDeps): Promise<number> {
+  const now = clock.now();
+  if (now.getUTCHours() < digestHourUtc) return 0;
+  const { month, label } = previousMonth(now);
+  let queued = 0;
+  let after = '';
+  for (;;) {
+    const { members } = await market.monthlySales(month, after, BATCH);
+    if (members.length === 0) return queued;
+    after = members.at(-1)!.userId;
+    const keys = await emails.request(
+      members.map(({ userId, ...figures }) => ({ userId, template: 'reselling-month' as const, key: emailKey('reselling-month', userId, month), payload: { month, monthLabel: label, ...figures } })),
+    );
+    queued += keys.length;
+  }
+}
+
 /** The scheduled jobs, runnable by the scheduler or from the command line. */
 export function scheduledJobs(deps: JobDeps): Record<JobName, ScheduledJob> {
   return {
     [JOB_NAMES.trialWarnings]: { name: JOB_NAMES.trialWarnings, run: () => queueTrialWarnings(deps) },
     [JOB_NAMES.reengagement]: { name: JOB_NAMES.reengagement, run: () => queueReengagement(deps) },
     [JOB_NAMES.dailyDigest]: { name: JOB_NAMES.dailyDigest, run: () => queueDailyDigests(deps) },
+    [JOB_NAMES.resellingMonth]: { name: JOB_NAMES.resellingMonth, run: () => queueResellingMonths(deps) },
     [JOB_NAMES.requeueStalledEmails]: { name: JOB_NAMES.requeueStalledEmails, run: () => deps.emails.requeueStalled() },
     [JOB_NAMES.retryFailedEmails]: { name: JOB_NAMES.retryFailedEmails, run: async () => (await deps.emails.retryFailed()).length },
     [JOB_NAMES.purgeProcessedEvents]: {
@@ -108,4 +140,4 @@ export function scheduledJobs(deps: JobDeps): Record<JobName, ScheduledJob> {
 }
 
 /** What the scheduler runs every interval (failed emails are retried by hand, not on a timer). */
-export const SCHEDULED: JobName[] = [JOB_NAMES.trialWarnings, JOB_NAMES.reengagement, JOB_NAMES.dailyDigest, JOB_NAMES.requeueStalledEmails, JOB_NAMES.purgeProcessedEvents];
+export const SCHEDULED: JobName[] = [JOB_NAMES.trialWarnings, JOB_NAMES.reengagement, JOB_NAMES.dailyDigest, JOB_NAMES.resellingMonth, JOB_NAMES.requeueStalledEmails, JOB_NAMES.purgeProcessedEvents];

@@ -269,4 +269,29 @@ describe('scheduled emails', () => {
     await settle(stack, 'user', member.id);
     expect(await mailsWith(member.email, subject)).toHaveLength(1);
   });
+
+  it('sends "your reselling month" once to a member with sales last month, and none to a member without sales or one who turned it off', async () => {
+    const [seller, idle, optedOut] = [await registerMember(stack, 'Sam Seller'), await registerMember(stack), await registerMember(stack)];
+    await Promise.all([seller, idle, optedOut].map((m) => mailTo(m.email)));
+    const start = new Date();
+    const month = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, 1));
+    const key = month.toISOString().slice(0, 7);
+    // Collection answers the members with sales in the month who keep the email on: not the idle member, not the one who turned it off.
+    stack.market.monthlySales.set(key, [{ userId: seller.id, sales: 3, revenue: 90_000, netProceeds: 79_200, realisedGain: 18_420, incomplete: 1 }]);
+    await stack.app.jobs['reselling-month'].run();
+    await stack.app.jobs['reselling-month'].run();
+    const label = month.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+    const subject = `Your reselling month: ${label}`;
+    const mail = await expectOneEmail(seller.email, subject, '/admin/sales');
+    expect(mail.text).toContain('Sales: 3 pairs');
+    expect(mail.text).toContain('Net proceeds: $792');
+    expect(mail.text).toContain('Realised gain: +$184');
+    expect(mail.text).toContain('1 sale still without a cost basis');
+    await settle(stack, 'user', seller.id);
+    expect(await mailsWith(seller.email, subject)).toHaveLength(1);
+    for (const member of [idle, optedOut]) {
+      expect(await mailsWith(member.email, subject)).toHaveLength(0);
+      expect(await emailStatus(stack.pool, member.id, 'reselling-month')).toBeUndefined();
+    }
+  });
 });

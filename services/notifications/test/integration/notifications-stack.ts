@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import type { Envelope, EventData, EventKey, TrendingItem, Valuation } from '@kicksight/contracts';
+import { monthlySalesQuerySchema, type Envelope, type EventData, type EventKey, type MonthlySales, type TrendingItem, type Valuation } from '@kicksight/contracts';
 import { SERVICE_TOKEN_HEADER, closeServer, createEventProducer, listen, newEvent, systemClock, type EventProducer, type Pool } from '@kicksight/platform';
 import { Cleanups, TEST_SERVICE_TOKEN, jsonClient, serviceUrlEnv, smtpCatcher, stackEnv, startBffProcess, startTestService, startTokenIssuer, startUpstream, stubApp, testKafka, uniqueName, waitFor, type CaughtEmail, type FaultableStore, type JsonClient, type TestService, type TokenIssuer } from '@kicksight/testkit';
 import { createApp, type NotificationsApp } from '../../src/app.ts';
@@ -39,16 +39,23 @@ export interface MarketStub {
   url: string;
   trending: StubTrending[];
   valuations: Map<string, Partial<Valuation>>;
+  /** Collection's members with sales, by month (YYYY-MM), as its internal port answers them. */
+  monthlySales: Map<string, MonthlySales[]>;
 }
 
 async function startMarketStub(cleanups: Cleanups): Promise<MarketStub> {
-  const stub = { trending: [] as StubTrending[], valuations: new Map<string, Partial<Valuation>>() };
+  const stub = { trending: [] as StubTrending[], valuations: new Map<string, Partial<Valuation>>(), monthlySales: new Map<string, MonthlySales[]>() };
   const app = stubApp();
   app.use((req, res, next) => (req.get(SERVICE_TOKEN_HEADER) === SERVICE_TOKEN ? next() : res.status(401).json({ message: 'no token', code: 'UNAUTHORIZED' })));
   app.get('/internal/trending', (_req, res) => void res.json({ data: { timeframe: '24h', sneakers: stub.trending.map((sneaker) => ({ ...TRENDING_DEFAULTS, ...sneaker })) } }));
   app.get('/internal/users/:userId/valuation', (req, res) => {
     const v = stub.valuations.get(req.params.userId) ?? {};
     res.json({ data: { userId: req.params.userId, asOf: new Date().toISOString(), itemCount: 0, totalValue: 0, totalCost: 0, totalGainLoss: 0, gainLossPercent: 0, previous: null, change: null, changePercent: null, ...v } });
+  });
+  app.get('/internal/sales/monthly', (req, res) => {
+    const { month, after, limit } = monthlySalesQuerySchema.parse(req.query);
+    const members = (stub.monthlySales.get(month) ?? []).filter((m) => m.userId > after).sort((a, b) => a.userId.localeCompare(b.userId)).slice(0, limit);
+    res.json({ data: { month, members } });
   });
   const { server, url } = await listen(app, 0, '127.0.0.1');
   cleanups.add(() => closeServer(server, 100));

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useOAuthCallback } from '../../lib/oauth-callback.ts';
 import { Card, CardTitle, Loading, Muted, PageHeader, Stack } from '../../ui/index.ts';
 import { adminApi, adminQueries } from './api.ts';
 
@@ -12,23 +12,11 @@ export const STOCKX_LINK_FAILED = 'StockX was not linked';
  * code and state go to the API once (a state is good for one use), and the page says how it went.
  */
 export default function StockxCallbackPage() {
-  const [params] = useSearchParams();
-  const code = params.get('code') ?? '';
-  const state = params.get('state') ?? '';
-  const refused = params.get('error_description') ?? params.get('error');
   const queryClient = useQueryClient();
-  const complete = useMutation({
-    mutationFn: () => adminApi.completeStockxLink(code, state),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.marketSources().queryKey }),
+  const { failure, done } = useOAuthCallback({
+    complete: adminApi.completeStockxLink,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueries.marketSources().queryKey }),
   });
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current || !code || !state) return;
-    sent.current = true;
-    complete.mutate();
-  }, [code, state, complete]);
-
-  const failure = refused ?? (!code || !state ? 'StockX sent no code back.' : complete.isError ? complete.error.message : null);
   return (
     <div>
       <PageHeader>
@@ -43,7 +31,7 @@ export default function StockxCallbackPage() {
             <CardTitle>{STOCKX_LINK_FAILED}</CardTitle>
             <Muted role="alert">{failure}</Muted>
           </Stack>
-        ) : complete.isSuccess ? (
+        ) : done ? (
           <Stack>
             <CardTitle>{STOCKX_LINKED}</CardTitle>
             <Muted>Market readings start with the next sync.</Muted>

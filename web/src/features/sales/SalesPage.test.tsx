@@ -37,6 +37,7 @@ const sale = {
   needsCostBasis: false,
   createdAt: `${year}-03-02T00:00:00Z`,
 };
+const linked = { linked: true, linkedAt: `${year}-01-02T10:00:00Z`, lastImportAt: null };
 const list = (sales: unknown[]) => ({ sales, page: 1, limit: 20, total: sales.length, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
 
 const render = () =>
@@ -62,6 +63,7 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     const calls = stubApi({
       'GET /api/sales/summary': summary({ sales: 1, revenue: 30_000, fees: 2_400, netProceeds: 27_600, cost: 21_500, realisedGain: 6_100, returnOnCost: 28.37, averageDaysHeld: 51, sellThrough: 50, byMonth: months({ 2: [{ platform: 'ebay', realisedGain: 6_100 }] }) }),
       'GET /api/sales': list([sale]),
+      'GET /api/sales/stockx': { linked: false, linkedAt: null, lastImportAt: null },
     });
     render();
     expect((await screen.findByRole('region', { name: 'Realised gain' })).textContent).toContain('+$61');
@@ -101,8 +103,9 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('lists every bad row of a refused import, and says to link StockX before importing its orders', async () => {
+  it('lists every bad row of a refused import, and shows a StockX import that StockX refused, with Retry', async () => {
     stubApi({
+      'GET /api/sales/stockx': linked,
       'POST /api/sales/stockx/import': () => ({ status: 400, body: { code: 'STOCKX_NOT_LINKED', message: 'Link your StockX account first' } }),
       'GET /api/sales/summary': summary(),
       'GET /api/sales': list([]),
@@ -115,7 +118,40 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Line 2: The sale date is before the purchase date', 'Line 3: Unknown platform']);
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Nothing was imported' })).getAllByRole('button', { name: 'Close' }).at(-1)!);
     fireEvent.click(screen.getByRole('button', { name: 'Import StockX orders' }));
-    expect(await screen.findByText('Link your StockX account first')).toBeTruthy();
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).getByText('Link your StockX account first')).toBeTruthy();
+    expect(within(refusal).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('offers to link StockX while it is not linked, and opens StockX’s consent page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    stubApi({
+      'GET /api/sales/stockx': { linked: false, linkedAt: null, lastImportAt: null },
+      'POST /api/sales/stockx/link': { authorizationUrl: 'https://accounts.stockx.com/authorize?state=s' },
+      'GET /api/sales/summary': summary(),
+      'GET /api/sales': list([]),
+    });
+    render();
+    expect(screen.queryByRole('button', { name: 'Import StockX orders' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Link StockX' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.stockx.com/authorize?state=s'));
+  });
+
+  it('imports StockX orders: says how many it imported and lists the pairs to complete', async () => {
+    const imported = { ...sale, id: 's9', itemId: 'item-9', name: 'Yeezy Boost 350 V2 Carbon', size: 9.5, sku: 'FZ5000', purchaseDate: null, source: 'stockx', needsCostBasis: true, costBasis: null, realisedGain: null };
+    stubApi({
+      'GET /api/sales/stockx': linked,
+      'POST /api/sales/stockx/import': { matched: 1, added: 1, skipped: 2, sales: [{ ...sale, source: 'stockx' }, imported] },
+      'GET /api/sales/summary': summary(),
+      'GET /api/sales': list([]),
+    });
+    render();
+    expect(await screen.findByText(/not imported yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import StockX orders' }));
+    expect((await screen.findByText(/^2 sales imported:/, { selector: 'p' })).textContent).toBe('2 sales imported: 1 matched to your pairs, 1 added to complete, 2 already imported');
+    const toComplete = screen.getByRole('list', { name: 'Imported sales to complete' });
+    expect(within(toComplete).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`Yeezy Boost 350 V2 Carbon · size 9.5 · FZ5000 · sold Mar 2, ${year}`]);
   });
 });
 

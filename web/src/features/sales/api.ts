@@ -7,6 +7,7 @@ import type {
   SalesSummary,
   SaleView,
   memberStockxLinkSchema,
+  memberStockxStatusSchema,
   recordedSaleSchema,
   salesImportResultSchema,
   salesListSchema,
@@ -20,6 +21,7 @@ export type SalesList = z.infer<typeof salesListSchema>;
 export type RecordedSale = z.infer<typeof recordedSaleSchema>;
 export type SalesImportResult = z.infer<typeof salesImportResultSchema>;
 export type StockxImportResult = z.infer<typeof stockxImportResultSchema>;
+export type StockxStatus = z.infer<typeof memberStockxStatusSchema>;
 
 export const SALES_PAGE_SIZE = 20;
 
@@ -50,6 +52,8 @@ export const salesQueries = {
     }),
   summary: (year: number) =>
     queryOptions({ queryKey: [...SALES_VIEWS, 'summary', year], queryFn: ({ signal }) => api.get<SalesSummary>('/sales/summary', { signal, query: { year } }) }),
+  /** Whether the member's own StockX account is linked, and its last import (an import refreshes it with the ledger). */
+  stockx: () => queryOptions({ queryKey: [...SALES_VIEWS, 'stockx'], queryFn: ({ signal }) => api.get<StockxStatus>('/sales/stockx', { signal }) }),
   /** The seller level and rating the fees use (a change of its own, not of the collection). */
   settings: () => queryOptions({ queryKey: ['ledger-settings'], queryFn: ({ signal }) => api.get<LedgerSettings>('/sales/settings', { signal }) }),
 };
@@ -67,6 +71,8 @@ export const salesApi = {
   },
   updateSettings: (changes: Partial<LedgerSettings>) => api.put<LedgerSettings>('/sales/settings', changes),
   linkStockx: () => api.post<z.infer<typeof memberStockxLinkSchema>>('/sales/stockx/link', {}),
+  completeStockxLink: (code: string, state: string) => api.get<StockxStatus>('/sales/stockx/callback', { query: { code, state } }),
+  unlinkStockx: (idempotencyKey: string) => api.del<StockxStatus>('/sales/stockx', { idempotencyKey }),
   importStockx: (idempotencyKey: string) => api.post<StockxImportResult>('/sales/stockx/import', {}, { idempotencyKey }),
 };
 

@@ -5,9 +5,9 @@ const form = (changes: Partial<SaleForm>): SaleForm => ({ ...emptySaleForm('2026
 
 describe('the Sell form', () => {
   it('sends cents, with the fees left to the schedule unless the member states them', () => {
-    expect(saleBodyOf(form({ salePrice: '300', shippingCost: '12.50' }))).toEqual({ body: { soldAt: '2026-11-20', platform: 'stockx', salePrice: 30_000, shippingCost: 1_250, otherFees: 0 } });
+    expect(saleBodyOf(form({ salePrice: '300', shippingCost: '12.50' }))).toEqual({ body: { soldAt: '2026-11-20', platform: 'stockx', salePrice: 30_000, buyerShipping: 0, shippingCost: 1_250, otherFees: 0 } });
     expect(saleBodyOf(form({ platform: 'ebay', salePrice: '300', explicitFees: true, fees: '24' }))).toEqual({
-      body: { soldAt: '2026-11-20', platform: 'ebay', salePrice: 30_000, shippingCost: 0, otherFees: 0, fees: 2_400 },
+      body: { soldAt: '2026-11-20', platform: 'ebay', salePrice: 30_000, buyerShipping: 0, shippingCost: 0, otherFees: 0, fees: 2_400 },
     });
     // A platform without a schedule always states its fees (none typed: 0).
     expect(saleBodyOf(form({ platform: 'other', salePrice: '50' }))).toMatchObject({ body: { platform: 'other', fees: 0 } });

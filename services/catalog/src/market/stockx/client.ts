@@ -1,6 +1,6 @@
 import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { StockxCallFailed, StockxRateLimited, createStockxApiCall, type StockxLink } from '@kicksight/stockx';
 import type { CallBudget } from './call-budget.ts';
-import type { StockxLink } from './link.ts';
 
 /**
  * The calls of StockX's API v2 the adapter makes (developer.stockx.com, Catalog):
@@ -42,37 +42,6 @@ export interface VariantMarketData {
   earnMoreAmount?: string | null;
 }
 
-/** StockX answered 429: wait `retryAfterMs` before the next call. */
-export class StockxRateLimited extends Error {
-  override name = 'StockxRateLimited';
-  readonly retryAfterMs: number;
-  constructor(retryAfterMs: number) {
-    super(`StockX asked to wait ${retryAfterMs} ms`);
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** StockX failed a call (5xx, a time-out, a refused connection, or a 4xx the adapter cannot recover from). */
-export class StockxCallFailed extends Error {
-  override name = 'StockxCallFailed';
-  readonly status: number | null;
-  constructor(message: string, status: number | null) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** Retry-After as seconds or an HTTP date, bounded; a missing or unreadable one waits `fallbackMs`. */
-export function retryAfterMsOf(header: string | null, now: Date, fallbackMs: number, maxMs: number): number {
-  let ms = fallbackMs;
-  if (header !== null && header.trim() !== '') {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds)) ms = seconds * 1000;
-    else if (!Number.isNaN(Date.parse(header))) ms = Date.parse(header) - now.getTime();
-  }
-  return Math.min(maxMs, Math.max(0, Math.round(ms)));
-}
-
 export const CIRCUIT_STATE_NAMES: Record<CircuitState, 'closed' | 'open' | 'half-open' | 'isolated'> = {
   [CircuitState.Closed]: 'closed',
   [CircuitState.Open]: 'open',
@@ -103,26 +72,7 @@ export function createStockxClient({ settings, link, budget, now = () => new Dat
     { halfOpenAfter: settings.circuitHalfOpenMs, breaker: new ConsecutiveBreaker(settings.circuitFailures) },
   );
 
-  async function send(path: string, token: string): Promise<Response> {
-    await budget.take();
-    try {
-      return await fetch(`${settings.apiUrl}${path}`, {
-        headers: { 'x-api-key': settings.apiKey, authorization: `Bearer ${token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch (err) {
-      throw new StockxCallFailed(`StockX could not be reached (${(err as Error).name})`, null);
-    }
-  }
-
-  async function call<T>(path: string): Promise<T> {
-    const token = await link.accessToken();
-    let response = await send(path, token);
-    if (response.status === 401) response = await send(path, await link.refresh(token));
-    if (response.status === 429) throw new StockxRateLimited(retryAfterMsOf(response.headers.get('retry-after'), now(), 1_000, settings.maxRetryAfterMs));
-    if (!response.ok) throw new StockxCallFailed(`StockX answered ${response.status} to GET ${path.split('?')[0]}`, response.status);
-    return (await response.json()) as T;
-  }
+  const call = createStockxApiCall({ settings, link, beforeCall: () => budget.take(), now });
 
   async function guarded<T>(path: string): Promise<T> {
     try {

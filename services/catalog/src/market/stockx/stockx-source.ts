@@ -1,13 +1,13 @@
 import type { Clock, Logger, Redis } from '@kicksight/platform';
+import { createTokenCipher, type StockxLinkSettings } from '@kicksight/stockx';
 import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models } from '../../store/models.ts';
 import type { MarketModels } from '../../store/market-models.ts';
 import type { MarketSource, MarketSourceStatus } from '../market-source.ts';
 import { createCallBudget } from './call-budget.ts';
 import { createStockxClient, type StockxClientSettings } from './client.ts';
-import { createStockxLink, type StockxLinkSettings } from './link.ts';
+import { createOperatorStockxLink } from './link.ts';
 import { createStockxSync, type StockxSyncSettings } from './sync.ts';
-import { createTokenCipher } from './token-cipher.ts';
 
 /** The latest call outcomes kept for the error rate. */
 const OUTCOMES_KEPT = 200;
@@ -27,7 +27,7 @@ export interface StockxSourceSettings {
 export function createStockxSource({ settings, active, models, marketModels, readings, redis, keyPrefix, viewsKey, clock, logger }: { settings: StockxSourceSettings; active: boolean; models: Models; marketModels: MarketModels; readings: MarketReadings; redis: Redis; keyPrefix: string; viewsKey: string; clock: Clock; logger: Logger }) {
   const statusKey = `${keyPrefix}:stockx:status`;
   const outcomesKey = `${keyPrefix}:stockx:outcomes`;
-  const link = createStockxLink({ settings: settings.link, cipher: createTokenCipher(settings.tokenKey), marketModels, redis, keyPrefix, clock, logger });
+  const link = createOperatorStockxLink({ settings: settings.link, cipher: createTokenCipher(settings.tokenKey), marketModels, redis, keyPrefix, clock, logger });
   const remember = (ok: boolean) => void redis.multi().lpush(outcomesKey, ok ? '1' : '0').ltrim(outcomesKey, 0, OUTCOMES_KEPT - 1).exec().catch(() => {});
   const budget = createCallBudget({ redis, key: `${keyPrefix}:stockx:calls`, calls: settings.client.ratePerMinute, windowMs: 60_000 });
   const client = createStockxClient({ settings: settings.client, link, budget, now: () => clock.now(), onOutcome: remember });

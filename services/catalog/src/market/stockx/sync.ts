@@ -4,8 +4,9 @@ import { jobTelemetry, watchQueue, type Clock, type Logger, type Redis } from '@
 import type { MarketReadings } from '../../domain/market-readings.ts';
 import type { Models, SneakerDoc } from '../../store/models.ts';
 import type { MappedVariant, MappingDoc, MarketModels } from '../../store/market-models.ts';
-import { StockxRateLimited, type StockxClient, type VariantMarketData } from './client.ts';
-import type { StockxLink } from './link.ts';
+import { StockxRateLimited } from '@kicksight/stockx';
+import type { StockxClient, VariantMarketData } from './client.ts';
+import type { StockxLink } from '@kicksight/stockx';
 import { mapSneaker } from './mapping.ts';
 
 const PLAN_SCHEDULER = 'stockx-plan';
