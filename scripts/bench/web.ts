@@ -1,6 +1,6 @@
 // The web app on a phone: Lighthouse (mobile preset, its default simulated throttling) in Debian's Chromium
 // against the running web origin, on the sign-in, register and pricing pages and, signed in as the seeded
-// administrator, the collection, search and a sneaker page. Prints one row per page (the median of the runs), the
+// administrator, the collection (holding COLLECTION_PAIRS pairs, added on the first run), search and a sneaker page. Prints one row per page (the median of the runs), the
 // targets each page misses, and where each page's main thread went (Lighthouse's main-thread breakdown, its
 // scripts' boot-up time, long tasks and unused JavaScript). Each page's report (`<page>.json`), final screenshot and
 // its trace's filmstrip land under `.stack/bench/lighthouse/`.
@@ -76,6 +76,23 @@ async function sneakerPath(web: string, token: string): Promise<string> {
   const sneakers = ((await answer.json()) as { data?: { sneakers?: { id: string }[] } }).data?.sneakers ?? [];
   if (!sneakers[0]) throw new Error(`no sneaker found for its page (search answered ${answer.status})`);
   return `/admin/product/${encodeURIComponent(sneakers[0].id)}`;
+}
+
+/** Pairs the administrator's collection holds when its page is measured: a collector's page, not the empty state. */
+export const COLLECTION_PAIRS = 12;
+
+/** Fills the administrator's collection up to COLLECTION_PAIRS pairs of catalogue sneakers (once: later runs find them). */
+async function holdPairs(web: string, token: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const held = (await (await fetch(`${web}/api/collections?limit=1`, { headers })).json()) as { data?: { total?: number } };
+  const missing = COLLECTION_PAIRS - (held.data?.total ?? 0);
+  if (missing <= 0) return COLLECTION_PAIRS;
+  const found = (await (await fetch(`${web}/api/sneakers/search?q=nike&limit=${missing}`, { headers })).json()) as { data?: { sneakers?: { id: string }[] } };
+  for (const [i, { id }] of (found.data?.sneakers ?? []).entries()) {
+    const added = await fetch(`${web}/api/collections`, { method: 'POST', headers, body: JSON.stringify({ sneakerId: id, size: 9 + (i % 4), purchasePrice: 15_000 + i * 1_000 }) });
+    if (added.status !== 201) throw new Error(`adding a pair to the administrator's collection answered ${added.status}`);
+  }
+  return COLLECTION_PAIRS - missing + (found.data?.sneakers?.length ?? 0);
 }
 
 /** The pages asked for (`BENCH_WEB_PAGES`, every page by default); an unknown name stops the run. */
@@ -224,6 +241,7 @@ export default async function web(ctx?: BenchContext): Promise<BenchResult> {
   const asked = pagesAsked();
   const { session, token } = await adminSession(origins.at(-1)!.base);
   const sneaker = asked.includes('sneaker') ? await sneakerPath(origins.at(-1)!.base, token) : '';
+  if (asked.includes('collection')) log(`the administrator's collection holds ${await holdPairs(origins.at(-1)!.base, token)} pairs`);
   const paths: Record<PageName, string> = { login: '/login', register: '/register', pricing: '/pricing', collection: '/admin/collection', search: '/admin/search', sneaker };
   const pages: Page[] = asked.map((name) => ({ name, path: paths[name], signedIn: !['login', 'register', 'pricing'].includes(name) }));
   rmSync(SHOTS_DIR, { recursive: true, force: true });
