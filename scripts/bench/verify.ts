@@ -101,7 +101,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     const topics = await throwawayTopics(stack.kafkaBrokers, name);
     cleanups.add('delete the topics', topics.drop);
 
-    const [authPort, authInternalPort, bffPort, nowherePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [authPort, authInternalPort, bffPort, bffInternalPort, nowherePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     const shared = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -146,6 +146,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
         ...shared,
         ...elsewhere,
         PORT: String(bffPort),
+        INTERNAL_PORT: String(bffInternalPort),
         AUTH_URL: auth.url,
         AUTH_JWKS_URL: `${auth.url}/.well-known/jwks.json`,
         AUTH_INTERNAL_URL: `http://127.0.0.1:${authInternalPort}`,
