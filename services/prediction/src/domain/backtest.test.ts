@@ -129,3 +129,34 @@ describe('per size, the forecast the product serves', () => {
     expect(productModel(sneakerTask!, 30)).toEqual(fitModel(sneakerTask!.history, 30));
   });
 });
+
+describe('per-size bands on series with known noise', () => {
+  // A sneaker's true price wanders slowly; each of its sizes sells at its own premium with 10% noise a sale,
+  // from most days (size 10) to about one day in six (size 12).
+  let state = 97;
+  const random = () => (state = (state * 16_807) % 2_147_483_647) / 2_147_483_647;
+  const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const sizes = [
+    { size: '9', share: 0.5, premium: 0 },
+    { size: '10', share: 0.9, premium: 0.05 },
+    { size: '11', share: 0.35, premium: 0.1 },
+    { size: '12', share: 0.15, premium: 0.25 },
+  ];
+  const sales: BacktestSale[] = [];
+  for (const sneaker of ['a', 'b']) {
+    let level = Math.log(30_000);
+    for (let d = 0; d < 400; d++) {
+      level += 0.005 * gaussian();
+      for (const { size, share, premium } of sizes) {
+        if (random() < share) sales.push({ sneaker, size, date: dateOfDay(dayNumber('2025-01-01') + d), price: Math.round(Math.exp(level + premium + 0.1 * gaussian())) });
+      }
+    }
+  }
+  const report = runBacktest(sales, { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, by: 'size' });
+  const model = report.methods[PRODUCT]!.score;
+
+  it('covers about what each band claims, size by size', () => {
+    expect(model.series).toBe(8);
+    for (const level of [50, 80, 95] as const) expect(Math.abs(model.coverage[level] - level)).toBeLessThanOrEqual(4);
+  });
+});
