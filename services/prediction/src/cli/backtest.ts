@@ -16,9 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { parse } from 'csv-parse';
-import { PRODUCT, backtestTasks, eligibilityRules, forecastOfModel, productForecast, scoreBacktest, type BacktestSale, type SeriesKeying, type TaskForecast } from '../domain/backtest.ts';
-import { MODEL_NAME, fitModel } from '../domain/forecast.ts';
-import { OWN_SIZE_MODEL_NAME, combinedWithSmoothing } from '../domain/size-pooling.ts';
+import { PRODUCT, backtestTasks, eligibilityRules, productForecast, scoreBacktest, type BacktestSale, type SeriesKeying, type TaskForecast } from '../domain/backtest.ts';
+import { MODEL_NAME } from '../domain/forecast.ts';
 import { TS_PEERS, peerForecast } from '../domain/peers.ts';
 import { DEFAULT_FIT_WINDOW_DAYS } from '../domain/prediction.ts';
 import { HEADLINE_DAY, seriesMape } from '../domain/scoring.ts';
@@ -87,8 +86,6 @@ const timed = <T>(name: string, run: () => T): T => {
   return out;
 };
 forecasts[PRODUCT] = timed(PRODUCT, () => tasks.map((task) => productForecast(task, options.horizon)));
-// Per size, the product forecasts a size with enough sales from the model combined with smoothing: scored beside it.
-if (by === 'size') forecasts[OWN_SIZE_MODEL_NAME] = timed(OWN_SIZE_MODEL_NAME, () => tasks.map((task) => forecastOfModel(combinedWithSmoothing(fitModel(task.history, options.horizon), task.history), task)));
 for (const name of peerNames) {
   const peer = TS_PEERS[name];
   if (peer) forecasts[name] = timed(name, () => tasks.map((task) => peerForecast(peer, task, options.horizon)));
@@ -123,7 +120,7 @@ print(`peer − model: the peer's day-${HEADLINE_DAY} MAPE minus the model's, me
 print(`${'method'.padEnd(24)} ${'d30'.padStart(7)} ${'d7'.padStart(7)} ${'d14'.padStart(7)} ${'pooled'.padStart(7)} ${'points'.padStart(7)} ${'trades'.padStart(7)} ${'in50'.padStart(7)} ${'in80'.padStart(7)} ${'in95'.padStart(7)}  ${'peer − model [95% interval]'.padEnd(36)} ${'seconds'.padStart(8)}`);
 for (const [name, { score }] of Object.entries(report.methods)) {
   const c = report.comparisons[name];
-  const label = name === PRODUCT ? `${PRODUCT} (${MODEL_NAME})` : name === report.bestPeer ? `${name} *best` : name;
+  const label = name === PRODUCT ? `${PRODUCT} (${by === 'size' ? 'per size' : MODEL_NAME})` : name === report.bestPeer ? `${name} *best` : name;
   const diff = c ? `${c.mean.toFixed(2)} [${c.lower.toFixed(2)}, ${c.upper.toFixed(2)}]${c.beats ? ' model better' : c.loses ? ' peer better' : ''}` : '';
   print(`${label.slice(0, 24).padEnd(24)} ${pct(score.mape)} ${pct(score.mapeAt[7]!)} ${pct(score.mapeAt[14]!)} ${pct(score.mapePooled)} ${pct(score.mapePooledPoints)} ${pct(score.mapeTradeWeighted)} ${pct(score.coverage[50])} ${pct(score.coverage[80])} ${pct(score.coverage[95])}  ${diff.padEnd(36)} ${(seconds[name]?.toFixed(2) ?? '').padStart(8)}`);
 }

@@ -40,6 +40,8 @@ export interface ForecastTask {
   /** The origin's day number: the forecast knows the days up to and including it, nothing later. */
   origin: number;
   history: readonly DailyPoint[];
+  /** Per size: the sneaker's daily sales (every size) within the same window up to the origin, as the product has them when it forecasts the size. */
+  sneakerHistory?: readonly DailyPoint[];
   realised: readonly RealisedDay[];
 }
 
@@ -88,6 +90,9 @@ export function eligibilityRules(options: BacktestOptions): string[] {
       : 'series: one per sneaker, every size pooled (a day\'s price is the average of whichever sizes sold that day; --by size keys by size)',
     `origins: every ${options.step} days from ${options.step} days after a series' first sale to before its last; each forecast sees only days up to and including its origin`,
     `an origin is forecast when the series has at least ${options.minDataPoints} days with sales within the ${within} days up to it${within === options.windowDays ? '' : ` and within the ${options.windowDays}-day fit window`}, and at least one day with sales in the ${options.horizon} days after it`,
+    ...(options.by === 'size'
+      ? ["the model forecasts each size as the product serves it: from the size's own sales when it has enough, else from the sneaker's sales (every size, the same window up to the origin) and the size's premium over them"]
+      : []),
     'every such origin is scored for every method (no series or origin is dropped for being hard); methods fit on the same history',
   ];
 }
@@ -96,6 +101,9 @@ export function eligibilityRules(options: BacktestOptions): string[] {
 export function backtestTasks(sales: readonly BacktestSale[], options: BacktestOptions): { series: SeriesInfo[]; tasks: ForecastTask[] } {
   const series: SeriesInfo[] = [];
   const tasks: ForecastTask[] = [];
+  const bySize = options.by === 'size';
+  const sneakerSeries = bySize ? dailySeriesOf(sales, 'sneaker') : undefined;
+  const sneakerOf = new Map(sales.map((sale) => [seriesKeyOf(sale, options.by), sale.sneaker]));
   for (const [name, points] of dailySeriesOf(sales, options.by)) {
     if (points.length === 0) continue;
     series.push({ name, days: points.length, trades: points.reduce((n, p) => n + p.salesVolume, 0) });
@@ -112,7 +120,8 @@ export function backtestTasks(sales: readonly BacktestSale[], options: BacktestO
         if (h >= 1 && h <= options.horizon) realised.push({ h, price: points[i]!.averagePrice, trades: points[i]!.salesVolume });
       }
       if (realised.length === 0) continue;
-      tasks.push({ series: name, origin, history, realised });
+      const sneakerDays = sneakerSeries?.get(sneakerOf.get(name)!);
+      tasks.push({ series: name, origin, history, ...(sneakerDays ? { sneakerHistory: windowOf(sneakerDays, origin, options.windowDays) } : {}), realised });
     }
   }
   return { series, tasks };

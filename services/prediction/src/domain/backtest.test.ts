@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, runBacktest, seriesKeyOf, type BacktestSale } from './backtest.ts';
-import { dateOfDay, dayNumber } from './series.ts';
+import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, productModel, runBacktest, seriesKeyOf, type BacktestSale } from './backtest.ts';
+import { fitModel } from './forecast.ts';
+import { dateOfDay, dayNumber, windowOf } from './series.ts';
+import { fitSizeModel } from './size-pooling.ts';
 
 /** A sneaker whose true price wanders slowly while each sale is noisy around it: several sales a day. */
 function sales(name: string, days: number, seed: number): BacktestSale[] {
@@ -92,5 +94,69 @@ describe('forecast origins', () => {
   it('skips origins with too few days with sales, never series for being hard', () => {
     const { tasks } = backtestTasks(daily, { horizon: 30, step: 7, windowDays: 180, minDataPoints: 10 });
     expect(tasks[0]!.history.length).toBe(15);
+  });
+});
+
+describe('per size, the forecast the product serves', () => {
+  // Sizes 9 and 10 sell every day at a 20% gap; size 12 sells once a week at a 30% premium over size 9.
+  const day = (n: number) => dateOfDay(dayNumber('2025-01-01') + n);
+  const sales: BacktestSale[] = Array.from({ length: 120 }, (_, n) => [
+    { sneaker: 'x', size: '9', date: day(n), price: 20_000 + (n % 5) * 100 },
+    { sneaker: 'x', size: '10', date: day(n), price: 24_000 + (n % 3) * 100 },
+    ...(n % 7 === 0 ? [{ sneaker: 'x', size: '12', date: day(n), price: 26_000 }] : []),
+  ]).flat();
+  const options = { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, by: 'size' as const };
+  const { tasks } = backtestTasks(sales, options);
+  const sneakerDays = dailySeriesOf(sales).get('x')!;
+
+  it("gives each size's forecast the sneaker's days (every size) up to its origin and never after", () => {
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const task of tasks) {
+      expect(task.sneakerHistory).toEqual(windowOf(sneakerDays, task.origin, options.windowDays));
+      expect(Math.max(...task.sneakerHistory!.map((d) => dayNumber(d.date)))).toBeLessThanOrEqual(task.origin);
+    }
+  });
+
+  it("scores a thin size's pooled forecast, not a fit of its own few sales", () => {
+    const thin = tasks.find((task) => task.series === 'x | size 12')!;
+    const served = fitSizeModel(12, thin.sneakerHistory!, thin.history, 30, 5);
+    expect(served.basis.method).toBe('pooled');
+    expect(productModel(thin, 30)).toEqual(served.model);
+    expect(productModel(thin, 30).level).not.toBeCloseTo(fitModel(thin.history, 30).level, 3);
+    // Per sneaker the model is fitted on the sneaker's own history.
+    const [sneakerTask] = backtestTasks(sales, { ...options, by: 'sneaker' }).tasks;
+    expect(sneakerTask!.sneakerHistory).toBeUndefined();
+    expect(productModel(sneakerTask!, 30)).toEqual(fitModel(sneakerTask!.history, 30));
+  });
+});
+
+describe('per-size bands on series with known noise', () => {
+  // A sneaker's true price wanders slowly; each of its sizes sells at its own premium with 10% noise a sale,
+  // from most days (size 10) to about one day in six (size 12).
+  let state = 97;
+  const random = () => (state = (state * 16_807) % 2_147_483_647) / 2_147_483_647;
+  const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const sizes = [
+    { size: '9', share: 0.5, premium: 0 },
+    { size: '10', share: 0.9, premium: 0.05 },
+    { size: '11', share: 0.35, premium: 0.1 },
+    { size: '12', share: 0.15, premium: 0.25 },
+  ];
+  const sales: BacktestSale[] = [];
+  for (const sneaker of ['a', 'b']) {
+    let level = Math.log(30_000);
+    for (let d = 0; d < 400; d++) {
+      level += 0.005 * gaussian();
+      for (const { size, share, premium } of sizes) {
+        if (random() < share) sales.push({ sneaker, size, date: dateOfDay(dayNumber('2025-01-01') + d), price: Math.round(Math.exp(level + premium + 0.1 * gaussian())) });
+      }
+    }
+  }
+  const report = runBacktest(sales, { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, by: 'size' });
+  const model = report.methods[PRODUCT]!.score;
+
+  it('covers about what each band claims, size by size', () => {
+    expect(model.series).toBe(8);
+    for (const level of [50, 80, 95] as const) expect(Math.abs(model.coverage[level] - level)).toBeLessThanOrEqual(4);
   });
 });

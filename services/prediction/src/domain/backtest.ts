@@ -1,7 +1,9 @@
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { backtestTasks, type BacktestOptions, type BacktestSale, type ForecastTask, type SeriesInfo, type TaskForecast } from './backtest-tasks.ts';
 import { errorSpread, fitModel, type FittedModel } from './forecast.ts';
+import { SUMMARY_OPTIONS } from './forecasts.ts';
 import { TS_PEERS, peerForecast, type Peer } from './peers.ts';
+import { fitSizeModel } from './size-pooling.ts';
 import { compareAtHeadline, scoreOf, tallyForecasts, type Comparison, type MethodScore, type SeriesTally } from './scoring.ts';
 
 export { backtestTasks, dailySeriesOf, eligibilityRules, seriesKeyOf } from './backtest-tasks.ts';
@@ -10,8 +12,16 @@ export type { BacktestOptions, BacktestSale, ForecastTask, SeriesKeying, TaskFor
 /** The key of the product's model among the methods of a backtest. */
 export const PRODUCT = 'model';
 
-/** The product's forecast of one task: its model fitted on the task's history, exactly as the service fits it. */
-export const productForecast = (task: ForecastTask, horizon: number): TaskForecast => forecastOfModel(fitModel(task.history, horizon), task);
+/**
+ * The product's model of one task, exactly as the service fits it: a sneaker's from its history; a size's
+ * (a task with the sneaker's history beside it) as the service forecasts a size, from its own sales or
+ * pooled with the sneaker's.
+ */
+export const productModel = (task: ForecastTask, horizon: number): FittedModel =>
+  task.sneakerHistory ? fitSizeModel(0, task.sneakerHistory, task.history, horizon, SUMMARY_OPTIONS.minDataPoints).model : fitModel(task.history, horizon);
+
+/** The product's forecast of one task. */
+export const productForecast = (task: ForecastTask, horizon: number): TaskForecast => forecastOfModel(productModel(task, horizon), task);
 
 /** A fitted model's forecast (point and bands) at the task's realised days. */
 export function forecastOfModel(model: FittedModel, task: ForecastTask): TaskForecast {

@@ -1,6 +1,7 @@
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { describe, expect, it } from 'vitest';
-import { fitModel, forecastPath } from './forecast.ts';
+import { probit } from 'simple-statistics';
+import { fallbackMultiplier, fitModel, forecastPath } from './forecast.ts';
 import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
 
 /** A noisy series with a slow wave, deterministic. */
@@ -58,5 +59,16 @@ describe('forecast bands', () => {
     const stale = forecastPath(model, model.lastDay + 60, 1)[0]!;
     expect(stale.horizon).toBe(61);
     expect(stale.bands[95].upper - stale.bands[95].lower).toBeGreaterThan(fresh.bands[95].upper - fresh.bands[95].lower);
+  });
+
+  it("gives a series too short to measure its own error shape fat tails: a narrower 50% band and a wider 95% band than a normal law's", () => {
+    const model = fitModel(series(8), 30);
+    expect(model.errorsUsed).toBeLessThan(60);
+    const inflation = 1 + 5 / Math.max(model.errorsUsed, 5);
+    for (const level of BAND_LEVELS) expect(model.multipliers[level]).toBeCloseTo(fallbackMultiplier(level) * inflation, 10);
+    expect(fallbackMultiplier(50)).toBeCloseTo(0.49, 2);
+    expect(fallbackMultiplier(95)).toBeCloseTo(2.118, 2);
+    expect(model.multipliers[50]).toBeLessThan(probit(0.75) * inflation);
+    expect(model.multipliers[95]).toBeGreaterThan(probit(0.975) * inflation);
   });
 });

@@ -1,5 +1,5 @@
 import { BAND_LEVELS, type BandLevel } from '@kicksight/contracts';
-import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
+import { cumulativeStdNormalProbability } from 'simple-statistics';
 import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
 
 /**
@@ -8,7 +8,8 @@ import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
  * forecasts), with bands from the model's own in-sample forecast errors: their variance grows
  * linearly with the horizon (noise of a day's average plus a random walk of the level, fitted by
  * least squares), and the band multipliers are the empirical quantiles of the errors standardised
- * by that variance, so fat tails widen the bands instead of being assumed away.
+ * by that variance, so fat tails widen the bands instead of being assumed away (a series with too few errors
+ * takes the fat-tailed shape that series with many errors measure).
  */
 export const MODEL_NAME = 'local-level-log';
 export const MODEL_DESCRIPTION =
@@ -132,7 +133,13 @@ function fitErrorVariance(sums: Float64Array, counts: Float64Array): { noise: nu
   return { noise, drift };
 }
 
-const normalMultiplier = (level: BandLevel) => probit(0.5 + level / 200);
+/**
+ * The band's multiplier when a series has too few errors to measure its own: the quantile of |error| under a
+ * Laplace law of unit variance. Price errors are fat-tailed: series with hundreds of errors measure about 0.5
+ * and 2.0 for the 50% and 95% bands, as a Laplace law has (0.49, 2.12), where a normal law's 0.67 and 1.96
+ * would make a thin series' 50% band too wide and its 95% band too narrow.
+ */
+export const fallbackMultiplier = (level: BandLevel) => -Math.log(1 - level / 100) / Math.SQRT2;
 
 /** A typical spread of log daily prices when a series is too short to measure its own (about 12%). */
 const PRIOR_NOISE_VARIANCE = 0.12 ** 2;
@@ -176,7 +183,7 @@ export function fitModel(series: readonly DailyPoint[], horizon: number): Fitted
       multipliers[level] = previous;
     }
   } else {
-    for (const level of BAND_LEVELS) multipliers[level] = normalMultiplier(level) * (1 + 5 / Math.max(errors.length, 5));
+    for (const level of BAND_LEVELS) multipliers[level] = fallbackMultiplier(level) * (1 + 5 / Math.max(errors.length, 5));
   }
   const last = series.at(-1)!;
   return {

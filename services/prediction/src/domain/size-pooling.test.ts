@@ -37,14 +37,16 @@ describe('per-size forecasts', () => {
   });
 
   it('shrinks a thin size towards the sneaker: the fewer its sales, the closer its forecast to the sneaker level', () => {
-    const own = priceOf(fitModel(sizeDays(sneaker, 3), 30).level);
-    const thin = fitSizeModel(10, sneaker, sizeDays(sneaker, 3), 30, 5);
+    const thinDays = sizeDays(sneaker, 3);
+    const own = priceOf(fitModel(thinDays, 30).level);
+    const thin = fitSizeModel(10, sneaker, thinDays, 30, 5);
     const thinner = fitSizeModel(10, sneaker, sizeDays(sneaker, 1), 30, 5);
     expect(thin.basis).toEqual({ size: 10, method: 'pooled', sales: 3, weight: Math.round((3 / (3 + PRIOR_SALES)) * 1000) / 1000 });
-    // Between the sneaker's level and the size's own: 3/13 of the 30% premium.
+    // Between the sneaker's level and the size's own: 3/13 of the 30% premium, averaged with smoothing of the size's prices.
     expect(priceOf(thin.model.level)).toBeGreaterThan(sneakerLevel);
     expect(priceOf(thin.model.level)).toBeLessThan(own);
-    expect(priceOf(thin.model.level) / sneakerLevel).toBeCloseTo(Math.exp((3 / 13) * Math.log(1.3)), 2);
+    const smoothed = exponentialSmoothing(thinDays.map((d) => Math.log(d.averagePrice))).level;
+    expect(thin.model.level).toBeCloseTo((fitModel(sneaker, 30).level + (3 / 13) * Math.log(1.3) + smoothed) / 2, 2);
     expect(priceOf(thinner.model.level)).toBeLessThan(priceOf(thin.model.level));
     // No sales of the size: the sneaker's level itself.
     const none = fitSizeModel(10, sneaker, [], 30, 5);
@@ -80,7 +82,8 @@ describe('per-size forecasts', () => {
     const overall = predictPrice({ sneakerId: 's', days: sneaker, sales: [], now }, OPTIONS);
     expect(overall.sizeBasis).toBeUndefined();
     expect(thin.predictedPrice).toBeGreaterThan(overall.predictedPrice);
-    expect(thin.model.name).toBe('local-level-log');
+    expect(thin.model.name).toBe('size-pooled+ses');
+    expect(predictPrice({ sneakerId: 's', days: sneaker, sales: [], now, size: { size: 10, days: [] } }, OPTIONS).model.name).toBe('local-level-log');
     const thick = predictPrice({ sneakerId: 's', days: sneaker, sales: [], now, size: { size: 10, days: sizeDays(sneaker, 40, 2) } }, OPTIONS);
     expect(thick.sizeBasis).toMatchObject({ method: 'own', sales: 80 });
     expect(thick.model.name).toBe('local-level-log+ses');

@@ -11,8 +11,12 @@ import type { DailyPoint } from './series.ts';
  *     over it: the mean of log(size's day price / sneaker's day price) over the days the size sold, each
  *     day weighted by the size's sales, shrunk towards 0 by w = n / (n + PRIOR_SALES), n the size's sales.
  *     The prior is worth PRIOR_SALES sales: with 2 sales the size moves the forecast a sixth of its premium
- *     away from the sneaker's level, with 20 two thirds, with none not at all. Its bands are the sneaker's,
- *     widened by the size's own scatter around that premium (shrunk the same way towards a typical 8%).
+ *     away from the sneaker's level, with 20 two thirds, with none not at all. A size with sales of its own
+ *     then averages that level (on log prices) with simple exponential smoothing of its own prices
+ *     (POOLED_SIZE_MODEL_NAME): the backtest per size, scoring this forecast as served, found smoothing alone
+ *     more accurate than the pooled level and the average more accurate than both (see sizeBasisText).
+ *     Its bands are the sneaker's, widened by the size's own scatter around that premium (shrunk the same
+ *     way towards a typical 8%).
  */
 export const ENOUGH_SIZE_SALES = 30;
 export const PRIOR_SALES = 10;
@@ -24,7 +28,10 @@ const PRIOR_SIZE_SCATTER = 0.08 ** 2;
  * sneaker and size, where smoothing alone matched or beat the model (see the README's figures).
  */
 export const OWN_SIZE_MODEL_NAME = 'local-level-log+ses';
+/** The name of a thin size's forecast: the pooled level averaged with smoothing of the size's own prices. */
+export const POOLED_SIZE_MODEL_NAME = 'size-pooled+ses';
 export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
+  if (days.length === 0) return model;
   const { level } = exponentialSmoothing(days.map((d) => Math.log(d.averagePrice)));
   return { ...model, level: (model.level + level) / 2 };
 }
@@ -77,12 +84,12 @@ export function fitSizeModel(
   const level = sneaker.level + weight * premium;
   const sizeScatter = (sales * scatter + PRIOR_SALES * PRIOR_SIZE_SCATTER) / (sales + PRIOR_SALES);
   const last = sizeDays.at(-1);
+  const pooled = combinedWithSmoothing({ ...sneaker, level }, sizeDays);
   return {
     model: {
-      ...sneaker,
-      level,
+      ...pooled,
       noiseVariance: sneaker.noiseVariance + sizeScatter,
-      lastPrice: last?.averagePrice ?? Math.round(Math.exp(level)),
+      lastPrice: last?.averagePrice ?? Math.round(Math.exp(pooled.level)),
       observations: sizeDays.length,
     },
     basis: { size, method: 'pooled', sales, weight: Math.round(weight * 1000) / 1000 },
