@@ -1,4 +1,4 @@
-// Runs the benchmarks: `npm run bench` runs every scripts/bench/<name>.ts (except run.ts and lib.ts),
+// Runs the benchmarks: `npm run bench` runs every scripts/bench/<name>.ts (except run.ts, lib.ts and tests),
 // `npm run bench verify` only those named. Each file's default export is `(ctx) => Promise<BenchResult>`.
 // Exits 1 when a benchmark fails its target or cannot run.
 import { readdirSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { defaultContext, report, type Bench, type BenchResult } from './lib.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const available = readdirSync(dir)
-  .filter((file) => file.endsWith('.ts') && !['run.ts', 'lib.ts'].includes(file))
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !['run.ts', 'lib.ts'].includes(file))
   .map((file) => file.slice(0, -3))
   .sort();
 
