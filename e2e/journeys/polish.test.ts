@@ -19,6 +19,18 @@ const COVERED_BY_FEEDBACK = `(() => {
 const coveredByFeedback = (page: Page): Promise<string[]> => page.evaluate(COVERED_BY_FEEDBACK);
 const fullscreenShown = (page: Page): Promise<boolean> => page.evaluate('document.fullscreenElement !== null');
 
+/** The page's full height once it has not changed for a second (at most 20 s). */
+async function settledHeight(page: Page): Promise<number> {
+  let last = -1;
+  let since = Date.now();
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+    const height: number = await page.evaluate('document.documentElement.scrollHeight');
+    if (height !== last) [last, since] = [height, Date.now()];
+    else if (Date.now() - since >= 1_000) return height;
+  }
+  throw new Error(`the page's height kept changing for 20 s (last ${last} px)`);
+}
+
 describe('polish the member sees', () => {
   it('/auth/callback opened on its own says what went wrong and leads back to sign-in', async () => {
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
@@ -65,7 +77,9 @@ describe('polish the member sees', () => {
       await openAs(page, user, '/admin/collection');
       await page.getByRole('article', { name: 'Dunk Low' }).waitFor({ timeout: 45_000 });
       await page.getByRole('heading', { name: 'Discover Similar Sneakers' }).waitFor();
-      const height: number = await page.evaluate('document.documentElement.scrollHeight');
+      // The sections below the first screen render just after it and fill in as their data arrives: measure the
+      // page once its height has held still for a second.
+      const height = await settledHeight(page);
       for (const y of [0, height / 3, (2 * height) / 3, height]) {
         await page.evaluate(`window.scrollTo(0, ${y})`);
         expect(await coveredByFeedback(page), `${width} px at ${Math.round(y)}`).toEqual([]);
