@@ -8,6 +8,9 @@ export interface StockxApplication {
   apiKey: string;
 }
 
+/** The application catalog's tests present to the sandbox. */
+export const STOCKX_TEST_APP: StockxApplication = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiKey: 'kicksight-test-api-key' };
+
 export interface StockxSandbox extends ServiceProcess {
   /** A service's StockX settings pointing at this sandbox with `app`'s credentials (the token key is the caller's). */
   appEnv: Record<string, string>;

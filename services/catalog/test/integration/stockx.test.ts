@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventData, EventKey, MarketInterestPage } from '@kicksight/contracts';
 import { newEvent, systemClock, topicName } from '@kicksight/platform';
 import { createTokenCipher } from '@kicksight/stockx';
-import { Cleanups, deadUrl, readTopic, serveOnFreePort, startStockxSandbox, stubApp, testKafka, waitFor, type StockxSandbox } from '@kicksight/testkit';
+import { Cleanups, STOCKX_TEST_APP, deadUrl, readTopic, serveOnFreePort, startStockxSandbox, stubApp, testKafka, waitFor, type StockxSandbox } from '@kicksight/testkit';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createCallBudget } from '../../src/market/stockx/call-budget.ts';
 import { createStockxClient } from '../../src/market/stockx/client.ts';
@@ -16,7 +16,7 @@ import { call, catalogTopics, createCatalogDatabase, newUserId, seed, startCatal
 
 // The StockX adapter against the StockX sandbox run as its own process (faults enabled for this file).
 const DATA_DIR = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
-const CLIENT = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiKey: 'kicksight-test-api-key' };
+const CLIENT = STOCKX_TEST_APP;
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const REDIRECT_URL = 'http://127.0.0.1:5173/admin/integrations/stockx/callback';
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventProducer, newEvent, openInfra, systemClock } from '@kicksight/platform';
 import {
   Cleanups,
+  STOCKX_TEST_APP,
   TEST_SERVICE_TOKEN,
   createTestTopics,
   deadUrl,
@@ -28,8 +29,6 @@ import type { SneakerDoc } from '../../src/store/models.ts';
 const stack = inject('stack');
 const cleanups = new Cleanups();
 const DATA_DIR = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
-/** The application credentials the sandbox accepts and catalog presents. */
-const STOCKX_APP = { id: 'kicksight-test-app', secret: 'kicksight-test-secret', apiKey: 'kicksight-test-api-key' };
 /** The style id of a real product of the sandbox's StockX catalogue. */
 const STOCKX_STYLE = 'FZ5000';
 
@@ -47,7 +46,7 @@ beforeAll(async () => {
   cleanups.add(topics.drop);
   prefix = topics.prefix;
 
-  const sandbox = await startStockxSandbox({ app: STOCKX_APP, dataDir: DATA_DIR });
+  const sandbox = await startStockxSandbox({ app: STOCKX_TEST_APP, dataDir: DATA_DIR });
   cleanups.add(() => sandbox.stop());
 
   const mongoUrl = `${stack.mongo.replace(/\/$/, '')}/${uniqueName('catalog_tracing')}`;
