@@ -12,6 +12,7 @@ export * from './redis.ts';
 export * from './idempotency.ts';
 export * from './jwt.ts';
 export * from './internal.ts';
+export * from './replicas.ts';
 export * from './events.ts';
 export * from './kafka.ts';
 export * from './outbox.ts';
