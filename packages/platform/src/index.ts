@@ -29,3 +29,4 @@ export * from './verified-tokens.ts';
 export * from './telemetry/context.ts';
 export * from './telemetry/jobs.ts';
 export * from './flow-metrics.ts';
+export * from './worker-heartbeat.ts';
