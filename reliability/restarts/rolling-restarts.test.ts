@@ -81,7 +81,10 @@ afterAll(async () => {
     const slowest = slowestOf(samples);
     return `| ${service} | ${samples.length} | ${byStatus(samples)} | ${slowest.ms} ms (${slowest.step}) | ${restartMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} | ${failed.length} | ${load.join(' → ')} |`;
   });
-  console.log(['', '| service | requests | statuses | slowest | restart of each replica | failed | load (1 min) |', '|---|---|---|---|---|---|---|', ...rows].join('\n'));
+  const failures = outcomes.flatMap(({ service, failed }) => failed.map((s) => `  ${service}: ${s.step} ${s.status} in ${s.ms} ms at ${s.at}${s.requestId ? ` (${s.requestId})` : ''}`));
+  console.log(
+    ['', '| service | requests | statuses | slowest | restart of each replica | failed | load (1 min) |', '|---|---|---|---|---|---|---|', ...rows, ...(failures.length ? ['failed requests:', ...failures] : [])].join('\n'),
+  );
 });
 
 describe.each(SERVICES)('%s: two replicas restarted one at a time under a member journey', (service) => {
