@@ -43,9 +43,11 @@ export default defineConfig({
       // The Helm chart, the plain manifests, skaffold.yaml and the Dockerfiles, checked offline.
       { test: { name: 'deploy:unit', root: 'deploy', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
       // Black-box security probes of the running product in test mode, after e2e (scripts/test.sh reliability).
-      { test: { name: 'reliability', root: 'reliability', include: ['**/*.test.ts'], exclude: ['outages/**', '**/node_modules/**'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'reliability', root: 'reliability', include: ['**/*.test.ts'], exclude: ['outages/**', 'restarts/**', '**/node_modules/**'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       // Each store taken away under load (scripts/test.sh reliability, after the probes and schemathesis): one at a time.
       { test: { name: 'outages', root: 'reliability/outages', include: ['**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 60_000, fileParallelism: false } },
+      // Each service's two replicas restarted one at a time under load (scripts/test.sh reliability, after the outages).
+      { test: { name: 'restarts', root: 'reliability/restarts', include: ['**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 60_000, fileParallelism: false } },
       { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
     ],
   },

@@ -5,7 +5,8 @@
 #   integration  services against real servers          (KS_BUDGET_INTEGRATION, 1800)
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
 #   reliability  security probes and schemathesis against the running product (KS_BUDGET_RELIABILITY, 300 each), then
-#                each store away for 30 s under load (KS_BUDGET_OUTAGES, 540)
+#                each store away for 30 s under load (KS_BUDGET_OUTAGES, 540), then each service's two replicas
+#                restarted one at a time under load (KS_BUDGET_RESTARTS, 240)
 # Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
 # Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
 set -euo pipefail
@@ -75,6 +76,8 @@ reliability() {
   timeout --kill-after=30 "${KS_BUDGET_RELIABILITY:-300}" reliability/schemathesis/run.sh || rc=1
   KS_SMTP_API_URL="http://127.0.0.1:${KS_SMTP_API_PORT:-8025}/api" timeout --kill-after=30 "${KS_BUDGET_OUTAGES:-540}" \
     vitest run --project outages --reporter=default --reporter=json --outputFile.json="$RESULTS/outages.json" || rc=1
+  timeout --kill-after=30 "${KS_BUDGET_RESTARTS:-240}" \
+    vitest run --project restarts --reporter=default --reporter=json --outputFile.json="$RESULTS/restarts.json" || rc=1
   return $rc
 }
 

@@ -1,4 +1,4 @@
-import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, securityHeaders, type Infra, type ServiceApp, consumersRunning } from '@kicksight/platform';
+import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenCache, runningWorkers, securityHeaders, type Infra, type ServiceApp, consumersRunning } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { publicHealth, systemHealth } from './health/system-health.ts';
 import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
@@ -100,7 +100,7 @@ export function createApp({ infra, config }: Deps): BffApp {
   const billing = createServiceClient({ service: 'billing', baseUrl: config.BILLING_INTERNAL_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: 10_000 });
   // Ready once the stores answer and this pod has read every deletion that was on the user topic; its consumers are named while stopped.
   const checks = { ...infra.checks, userEvents: userEvents.caughtUp, consumers: consumersRunning(...consumers) };
-  const health = async (options?: { flow: boolean }) => systemHealth(config.serviceUrls, { checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS, options);
+  const health = async (options?: { flow: boolean }) => systemHealth(config.serviceUrls, { checks, degradable: BFF_DEGRADABLE }, config.HEALTH_TIMEOUT_MS, { ...options, workers: () => runningWorkers(redis) });
   const { app, internalApp } = createHttpSurface({
     name: 'bff',
     logger,

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
   it('works with the local stack’s defaults', () => {
     const config = loadConfig(base);
     expect(config.AUTH_JWKS_URL).toBe('http://127.0.0.1:4001/.well-known/jwks.json');
-    expect(config.AUTH_INTERNAL_URL).toBe('http://127.0.0.1:4101');
+    expect(config.AUTH_INTERNAL_URL).toEqual(['http://127.0.0.1:4101']);
     expect(config.serviceUrls.catalog).toEqual(['http://127.0.0.1:4002']);
     expect(config.UPSTREAM_TIMEOUT_MS).toBe(15_000);
     expect(config.SSE_HEARTBEAT_MS).toBe(25_000);

@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { BFF_INTERNAL_PORT, BFF_PORT, SERVICES, SERVICE_NAMES, WEB_PORT, type ServiceName } from '@kicksight/contracts';
 import { envField, parseConfig, serviceEnv } from '@kicksight/platform';
 
-/** A service's address, or the addresses of its replicas separated by commas (requests are spread over them in turn). */
-const replicaUrls = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((value) => value.split(',').map((url) => url.trim()))
-    .pipe(z.array(z.url('each address must be a URL')).min(1));
-
-const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, replicaUrls(`http://127.0.0.1:${SERVICES[name].port}`)])) as Record<
+/** Each service's address, or the addresses of its replicas separated by commas (requests are spread over them in turn). */
+const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, envField.urls(`http://127.0.0.1:${SERVICES[name].port}`)])) as Record<
   `${Uppercase<ServiceName>}_URL`,
-  ReturnType<typeof replicaUrls>
+  ReturnType<typeof envField.urls>
 >;
 
 /** Secrets with a default that only a developer's machine may use. */
@@ -30,9 +23,9 @@ const schema = z
     HEALTH_TIMEOUT_MS: envField.int(2_000),
     ...serviceUrls,
     AUTH_JWKS_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.port}/.well-known/jwks.json`),
-    AUTH_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.auth.internalPort}`),
-    BILLING_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.billing.internalPort}`),
-    CATALOG_INTERNAL_URL: envField.url(`http://127.0.0.1:${SERVICES.catalog.internalPort}`),
+    AUTH_INTERNAL_URL: envField.urls(`http://127.0.0.1:${SERVICES.auth.internalPort}`),
+    BILLING_INTERNAL_URL: envField.urls(`http://127.0.0.1:${SERVICES.billing.internalPort}`),
+    CATALOG_INTERNAL_URL: envField.urls(`http://127.0.0.1:${SERVICES.catalog.internalPort}`),
     WEB_ORIGIN: envField.url(`http://127.0.0.1:${WEB_PORT}`),
     /** How long a service may take to start answering a proxied request. */
     UPSTREAM_TIMEOUT_MS: envField.int(15_000),

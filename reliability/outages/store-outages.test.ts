@@ -6,12 +6,12 @@ import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BFF, call, uniqueEmail, type Answer } from '../support.ts';
+import { BFF, call } from '../support.ts';
+import { byStatus, sleep, slowestOf, underLoad, waitUntil, type Journey, type Sample } from '../member-journey.ts';
 
 const STORES = ['smtp', 'postgres', 'redis', 'mongo', 'kafka'] as const;
 type Store = (typeof STORES)[number];
 const OUTAGE_MS = Number(process.env.KS_OUTAGE_MS ?? 30_000);
-const MEMBERS_AT_ONCE = 3;
 const SLOWEST_ALLOWED_MS = 1_000;
 const READY_WITHIN_MS = 10_000;
 const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
@@ -21,28 +21,6 @@ const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
  * from the address of the journeys' sign-ups it would read their rate limit, not the product's readiness.
  */
 const BFF_HEALTH = `${process.env.KS_BFF_INTERNAL_URL ?? 'http://127.0.0.1:8180'}/health`;
-
-interface Sample {
-  step: string;
-  status: number;
-  ms: number;
-  /** When the call was sent (to find it in the services' logs). */
-  at: string;
-  /** The BFF's own time for the answer (its Server-Timing), telling its work from the client's and the machine's queueing. */
-  bffMs?: number;
-  requestId?: string;
-}
-
-/** One member's journey and what its answers promised: what must exist afterwards, once. */
-interface Journey {
-  email: string;
-  /** The member's own address, as the proxy in front of the BFF reports it (each member is a different person). */
-  address: string;
-  token?: string;
-  signedUp: boolean;
-  added?: boolean;
-  alerted?: boolean;
-}
 
 interface Outcome {
   store: Store;
@@ -65,44 +43,6 @@ const execFileAsync = promisify(execFile);
  * to stop or start (seconds for Kafka), counting that wait against the product's answers.
  */
 const stack = (command: 'up' | 'down', store: Store) => execFileAsync('scripts/stack.sh', [command, store], { cwd: new URL('../../', import.meta.url), timeout: 180_000 });
-
-async function timedCall(samples: Sample[], run: Journey, step: string, method: string, path: string, options: Parameters<typeof call>[2] = {}): Promise<Answer> {
-  const at = new Date().toISOString();
-  const started = performance.now();
-  const answer = await call(method, path, { base: BFF, ...options, headers: { 'x-forwarded-for': run.address } }).catch((): Answer => ({ status: 0, headers: new Headers(), body: undefined }));
-  const bffMs = /app;dur=([\d.]+)/.exec(answer.headers.get('server-timing') ?? '')?.[1];
-  const requestId = answer.headers.get('x-request-id') ?? undefined;
-  samples.push({ step, status: answer.status, ms: Math.round(performance.now() - started), at, ...(bffMs && { bffMs: Math.round(Number(bffMs)) }), ...(requestId && { requestId }) });
-  return answer;
-}
-
-/** Sign up, search, view a sneaker, add a pair, set an alert: the member journey. */
-async function journey(samples: Sample[]): Promise<Journey> {
-  const email = uniqueEmail('outage');
-  const run: Journey = { email, address: nextAddress(), signedUp: false };
-  const signUp = await timedCall(samples, run, 'sign up', 'POST', '/api/auth/test-login', { body: { email } });
-  if (signUp.status !== 200) return run;
-  run.signedUp = true;
-  run.token = signUp.body.data.tokens.accessToken as string;
-  const token = run.token;
-  const search = await timedCall(samples, run, 'search', 'GET', '/api/sneakers/search?q=jordan&limit=5', { token });
-  const sneakerId = search.status === 200 ? (search.body.data.sneakers[0]?.id as string | undefined) : undefined;
-  if (sneakerId) await timedCall(samples, run, 'view', 'GET', `/api/sneakers/${sneakerId}`, { token });
-  const add = await timedCall(samples, run, 'add', 'POST', '/api/collections', { token, body: { name: 'Outage Pair', brand: 'Nike', size: 10, purchasePrice: 12_000 } });
-  run.added = add.status === 201;
-  if (sneakerId) {
-    const alert = await timedCall(samples, run, 'alert', 'POST', '/api/price-alerts', { token, body: { sneakerId, targetPrice: 5_000 } });
-    run.alerted = alert.status === 201;
-  }
-  return run;
-}
-
-let addresses = 0;
-/** A documentation address (TEST-NET-3, 203.0.113.0/24 and on) of its own for each member. */
-const nextAddress = () => {
-  addresses += 1;
-  return `203.0.${113 + (Math.floor(addresses / 254) % 3)}.${(addresses % 254) + 1}`;
-};
 
 interface CheckRow {
   ok: boolean;
@@ -136,36 +76,6 @@ async function readyAgain(timeoutMs: number, notReady: Map<string, string>): Pro
     return failing.length === 0;
   }, timeoutMs);
 }
-
-async function waitUntil(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (await probe()) return Math.round(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return Number.POSITIVE_INFINITY;
-}
-
-/** Runs the journey on a few members at once while `during` runs, then until it has ended. */
-async function underLoad<T>(during: () => Promise<T>): Promise<{ samples: Sample[]; journeys: Journey[]; result: T }> {
-  const samples: Sample[] = [];
-  const journeys: Journey[] = [];
-  let running = true;
-  const members = Array.from({ length: MEMBERS_AT_ONCE }, async () => {
-    while (running) {
-      const run = await journey(samples);
-      journeys.push(run);
-      // A member refused goes on a moment later, as a person would (and within the per-address limit).
-      if (!run.added) await sleep(500);
-    }
-  });
-  const result = await during();
-  running = false;
-  await Promise.all(members);
-  return { samples, journeys, result };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Welcome emails MailDev caught, by address (a member of an earlier store's run also gets the daily digest: not counted). */
 async function welcomeEmails(): Promise<Map<string, number>> {
@@ -211,12 +121,9 @@ const load1 = () => Math.round(loadavg()[0]! * 10) / 10;
 afterAll(() => {
   // The table of the note: per store, requests by status, the slowest answer, the time to ready, effects lost or doubled, and the machine's load.
   const rows = outcomes.map(({ store, samples, readyMs, notReady, lost, doubled, load }) => {
-    const byStatus = Object.entries(samples.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {}))
-      .map(([status, n]) => `${status}×${n}`)
-      .join(' ');
-    const slowest = samples.reduce((max, s) => (s.ms > max.ms ? s : max), { step: '-', status: 0, ms: 0, at: '' });
+    const slowest = slowestOf(samples);
     const ready = Number.isFinite(readyMs) ? `${(readyMs / 1000).toFixed(1)} s` : 'never';
-    return `| ${store} | ${samples.length} | ${byStatus} | ${slowest.ms} ms (${slowest.step}) | ${ready} | ${notReady.map((c) => c.slice(0, c.indexOf(':'))).join(', ') || '-'} | ${lost.length} | ${doubled.length} | ${load.join(' → ')} |`;
+    return `| ${store} | ${samples.length} | ${byStatus(samples)} | ${slowest.ms} ms (${slowest.step}) | ${ready} | ${notReady.map((c) => c.slice(0, c.indexOf(':'))).join(', ') || '-'} | ${lost.length} | ${doubled.length} | ${load.join(' → ')} |`;
   });
   const reasons = outcomes.flatMap(({ store, notReady }) => notReady.map((line) => `  ${store}: ${line}`));
   const slow = outcomes.flatMap(({ store, samples }) => samples.filter((s) => s.ms > SLOWEST_ALLOWED_MS).map((s) => `  ${store}: ${JSON.stringify(s)}`));
@@ -239,7 +146,7 @@ describe.each(STORES)('%s away for 30 s under a member journey', (store) => {
     await fetch(`${SMTP_API}/email/all`, { method: 'DELETE' });
     const load: [number, number] = [0, 0];
     const notReady = new Map<string, string>();
-    const { samples, journeys, result: readyMs } = await underLoad(async () => {
+    const { samples, journeys, result: readyMs } = await underLoad({ base: BFF }, async () => {
       await sleep(2_000);
       load[0] = load1();
       await stack('down', store);

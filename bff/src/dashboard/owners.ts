@@ -8,7 +8,7 @@ import {
   usageStatusSchema,
   type dashboardTrendingQuerySchema,
 } from '@kicksight/contracts';
-import { createServiceClient } from '@kicksight/platform';
+import { callReplicas, createReplicaSet, createServiceClient, type ReplicaSet } from '@kicksight/platform';
 
 /** Who the dashboard asks for: the member's verified access token, and the request id to pass on. */
 export interface Asker {
@@ -21,19 +21,9 @@ export interface DashboardOwnersOptions {
   collectionUrls: string[];
   billingUrls: string[];
   /** Catalog's internal port (service token): the market data is the same for everyone. */
-  catalogInternalUrl: string;
+  catalogInternalUrl: string[];
   serviceToken: string;
   timeoutMs: number;
-}
-
-/** Hands out a service's addresses in turn. */
-function inTurn(urls: string[]): () => string {
-  let next = 0;
-  return () => {
-    const url = urls[next % urls.length]!;
-    next += 1;
-    return url;
-  };
 }
 
 /**
@@ -44,23 +34,26 @@ function inTurn(urls: string[]): () => string {
  */
 export function createDashboardOwners({ collectionUrls, billingUrls, catalogInternalUrl, serviceToken, timeoutMs }: DashboardOwnersOptions) {
   const catalog = createServiceClient({ service: 'catalog', baseUrl: catalogInternalUrl, serviceToken, timeoutMs });
-  const collection = inTurn(collectionUrls);
-  const billing = inTurn(billingUrls);
+  const collection = createReplicaSet(collectionUrls);
+  const billing = createReplicaSet(billingUrls);
 
-  async function asMember<S extends z.ZodType>(baseUrl: string, path: string, schema: S, who: Asker): Promise<z.infer<S>> {
-    const response = await fetch(new URL(path, baseUrl), {
-      headers: { accept: 'application/json', authorization: `Bearer ${who.token}`, [REQUEST_ID_HEADER]: who.requestId },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+  /** A read on the member's behalf, on the next replica (and on another one if that one refused or dropped it). */
+  async function asMember<S extends z.ZodType>(replicas: ReplicaSet<string>, path: string, schema: S, who: Asker): Promise<z.infer<S>> {
+    const response = await callReplicas(replicas, 'GET', (replica) =>
+      fetch(new URL(path, replica), {
+        headers: { accept: 'application/json', authorization: `Bearer ${who.token}`, [REQUEST_ID_HEADER]: who.requestId },
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
+    );
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     const body = (await response.json()) as { data?: unknown };
     return schema.parse(body.data);
   }
 
   return {
-    collectionStats: (who: Asker) => asMember(collection(), '/api/collections/stats', collectionStatsSchema, who),
-    priceAlerts: (who: Asker) => asMember(collection(), '/api/price-alerts', priceAlertSchema.array(), who),
-    usage: (who: Asker) => asMember(billing(), '/api/membership/usage', usageStatusSchema, who),
+    collectionStats: (who: Asker) => asMember(collection, '/api/collections/stats', collectionStatsSchema, who),
+    priceAlerts: (who: Asker) => asMember(collection, '/api/price-alerts', priceAlertSchema.array(), who),
+    usage: (who: Asker) => asMember(billing, '/api/membership/usage', usageStatusSchema, who),
     async trending(query: z.infer<typeof dashboardTrendingQuerySchema>, requestId: string) {
       const search = new URLSearchParams({ limit: String(query.limit), timeframe: query.timeframe });
       return trendingResponseSchema.parse(await catalog.get(`/internal/trending?${search}`, { requestId }));

@@ -50,7 +50,8 @@ async function replicasHealth(urls: string[], timeoutMs: number, flow: boolean):
 
 /**
  * The readiness of the BFF itself and of every service, asked in parallel, with every process's flow figures
- * when `flow` (the administrators' System Health tab). Each process bounds its own checks
+ * when `flow` (the administrators' System Health tab), and then the worker processes' heartbeats (`workers`, read
+ * within `timeoutMs`; left out when they cannot be read). Each process bounds its own checks
  * (`READINESS_TIMEOUT_MS`) and reads, well inside `timeoutMs`: only a process that does not answer at all
  * reads as unreachable.
  */
@@ -58,17 +59,27 @@ export async function systemHealth(
   serviceUrls: Record<ServiceName, string[]>,
   own: { checks: Record<string, ReadinessCheck>; degradable: string[] },
   timeoutMs: number,
-  { flow = false }: { flow?: boolean } = {},
+  { flow = false, workers }: { flow?: boolean; workers?: () => Promise<Record<string, number>> } = {},
 ): Promise<SystemHealth> {
   const ownHealth = async (): Promise<Readiness> => {
     const [readiness, figures] = await Promise.all([checkReadiness(own.checks, { degradable: own.degradable }), flow ? readFlow() : undefined]);
     return figures ? { ...readiness, flow: figures } : readiness;
   };
+  const running = flow && workers ? readWorkers(workers, timeoutMs) : Promise.resolve(undefined);
   const [bff, ...rows] = await Promise.all([
     ownHealth(),
     ...Object.entries(serviceUrls).map(async ([name, urls]) => [name, await replicasHealth(urls, timeoutMs, flow)] as const),
   ]);
   const services = Object.fromEntries(rows);
   const whole = [bff, ...rows.map(([, h]) => h)].every((h) => h.status === 'ready' && !h.degraded);
-  return { status: whole ? 'ok' : 'degraded', bff, services };
+  const workerRows = await running;
+  return { status: whole ? 'ok' : 'degraded', bff, services, ...(workerRows && { workers: workerRows }) };
+}
+
+/** The worker roles and how many of each beat, or undefined when they could not be read in time. */
+async function readWorkers(read: () => Promise<Record<string, number>>, timeoutMs: number): Promise<SystemHealth['workers']> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
+  const counts = await Promise.race([read().catch(() => undefined), late]).finally(() => clearTimeout(timer));
+  return counts && Object.fromEntries(Object.entries(counts).map(([role, running]) => [role, { running }]));
 }

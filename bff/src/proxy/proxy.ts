@@ -1,8 +1,9 @@
 import { Agent, type ClientRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { PHOTO_UPLOAD_MAX_BODY_BYTES, REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
-import { AppError, sendError, type Logger } from '@kicksight/platform';
+import { AppError, createReplicaSet, mayTryAnotherReplica, sendError, type Logger, type ReplicaSet } from '@kicksight/platform';
 import { EdgeErrorCode, serviceUnavailable } from '../errors.ts';
 import { bodyLimit } from '../edge/hygiene.ts';
 
@@ -23,13 +24,6 @@ export interface ProxyOptions {
 }
 
 const ownerOf = (req: Request): ServiceName => req.edgeRoute!.owner as ServiceName;
-
-/** Methods whose request carries no body and changes nothing: safe to send again to another replica. */
-const RETRIABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A replica that refused or dropped the connection (stopping, restarting) before it answered. */
-const REPLICA_GONE = new Set(['ECONNREFUSED', 'ECONNRESET']);
-/** How long a replica that refused is passed over. */
-const REPLICA_GONE_MS = 2_000;
 
 /** Sets the headers the services may rely on: the request id, and who the client is as the BFF saw it. */
 function prepareHeaders(req: Request): void {
@@ -70,33 +64,51 @@ function answerProxyError(err: Error, req: Request, res: Response, logger: Logge
  * Forwards requests the route table gives to a service, bodies untouched and answers streamed
  * back as they come (server-sent events included).
  */
+/** Whether a request carries a body (which a second replica would need sent again). */
+const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0;
+
+/** One attempt of a request on one replica, and what a second attempt needs. */
+interface Attempt {
+  /** The replica it was sent to. */
+  index: number;
+  /** Whether it went out on a kept-alive connection (which the replica may have just closed as idle). */
+  reusedConnection: boolean;
+  /** Other replicas still to try. */
+  left: number;
+  /** The body, read before the first attempt, when another replica may need it. */
+  body?: Buffer;
+  again: () => void;
+}
+
 export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: ProxyOptions): { handler: RequestHandler; close: () => void } {
   // One agent for every request: connections to each upstream are kept alive and reused.
   const agent = new Agent({ keepAlive: true });
   // Targets parsed once: a URL string returned here would be parsed again on every request, twice.
   // A service with several replicas gets its requests in turn.
-  const targets = new Map(Object.entries(serviceUrls).map(([service, urls]) => [service, { urls: urls.map((url) => new URL(url)), next: 0, goneUntil: urls.map(() => 0) }]));
-  /** The replica each request was sent to last. */
-  const sentTo = new WeakMap<Request, number>();
-  const targetOf = (req: Request): URL => {
-    const target = targets.get(ownerOf(req))!;
-    const now = Date.now();
-    // Replicas that refused a connection a moment ago are passed over while another one is there.
-    let index = target.next;
-    for (let tried = 0; tried < target.urls.length && target.goneUntil[index]! > now; tried++) index = (index + 1) % target.urls.length;
-    target.next = (index + 1) % target.urls.length;
-    sentTo.set(req, index);
-    return target.urls[index]!;
-  };
+  const replicas = new Map<string, ReplicaSet<URL>>(Object.entries(serviceUrls).map(([service, urls]) => [service, createReplicaSet(urls.map((url) => new URL(url)))]));
+  const attempts = new WeakMap<Request, Attempt>();
   const proxy = createProxyMiddleware<Request, Response>({
-    router: (req) => targetOf(req),
+    // The router is handed this request's own copy of the options: a body read beforehand is sent from there.
+    router: (req, _res, options) => {
+      const { replica, index } = replicas.get(ownerOf(req))!.pick();
+      const attempt = attempts.get(req);
+      if (attempt) {
+        attempt.index = index;
+        if (attempt.body) (options as { buffer?: Readable }).buffer = Readable.from([attempt.body]);
+      }
+      return replica;
+    },
     changeOrigin: true,
     agent,
     // Our own handlers only: errors become JSON answers, nothing is written to the console.
     ejectPlugins: true,
     plugins: [
       (server) => {
-        server.on('proxyReq', (proxyReq) => boundWait(proxyReq, timeoutMs));
+        server.on('proxyReq', (proxyReq, req) => {
+          const attempt = attempts.get(req as Request);
+          if (attempt) attempt.reusedConnection = proxyReq.reusedSocket;
+          boundWait(proxyReq, timeoutMs);
+        });
         server.on('error', (err, req, res) => {
           if (req && res && 'writeHead' in res && retried(err, req, res as Response)) return;
           if (req && res && 'writeHead' in res) answerProxyError(err, req, res as Response, logger);
@@ -108,18 +120,16 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
   const limit = bodyLimit(bodyLimitBytes);
   // A photo upload carries up to 5 MB of image (collection checks the image itself).
   const uploadLimit = bodyLimit(Math.max(bodyLimitBytes, PHOTO_UPLOAD_MAX_BODY_BYTES));
-  // A read a replica refused or dropped before answering goes to the next replica (each tried once):
-  // a replica shutting down or restarting costs the caller nothing.
-  const retries = new WeakMap<Request, { left: number; again: () => void }>();
+  // A request a replica refused, or dropped before it reached a handler, goes to the next replica (each
+  // tried once): a replica shutting down or restarting costs the caller nothing.
   const retried = (err: Error, req: Request, res: Response): boolean => {
-    const retry = retries.get(req);
-    const code = (err as { code?: string }).code;
-    if (!retry || retry.left <= 0 || res.headersSent || !RETRIABLE_METHODS.has(req.method) || !code || !REPLICA_GONE.has(code)) return false;
-    retry.left -= 1;
-    const index = sentTo.get(req);
-    if (index !== undefined) targets.get(ownerOf(req))!.goneUntil[index] = Date.now() + REPLICA_GONE_MS;
+    const attempt = attempts.get(req);
+    if (!attempt || attempt.left <= 0 || res.headersSent || !mayTryAnotherReplica(err, req.method, attempt)) return false;
+    if (hasBody(req) && !attempt.body) return false;
+    attempt.left -= 1;
+    replicas.get(ownerOf(req))!.markGone(attempt.index);
     (req.log ?? logger).warn({ service: ownerOf(req), reason: err.message }, 'replica gone; trying the next one');
-    retry.again();
+    attempt.again();
     return true;
   };
   const handler: RequestHandler = (req, res, next) => {
@@ -130,9 +140,21 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
       if (err) return next(err);
       prepareHeaders(req);
       const again = () => void proxy(req, res, next);
-      retries.set(req, { left: targets.get(owner)!.urls.length - 1, again });
-      again();
+      const attempt: Attempt = { index: 0, reusedConnection: false, left: replicas.get(owner)!.size - 1, again };
+      attempts.set(req, attempt);
+      // With another replica to fall back on, the body is read first (within the limits above): it can be sent twice.
+      if (attempt.left === 0 || !hasBody(req)) return again();
+      readBody(req).then((body) => {
+        attempt.body = body;
+        again();
+      }, next);
     });
   };
   return { handler, close: () => agent.destroy() };
+}
+
+async function readBody(req: Request): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -84,6 +84,12 @@ describe('GET /api/admin/system-health', () => {
     expect(health.services.auth!.flow).toBeUndefined();
   });
 
+  it('shows the worker processes by role: billing’s workers (run inside billing here) beat, and every role is listed', async () => {
+    const { workers } = await report();
+    expect(Object.keys(workers ?? {}).sort()).toEqual(['billing-worker', 'catalog-feed', 'notifications-worker']);
+    expect(workers!['billing-worker']!.running).toBeGreaterThanOrEqual(1);
+  });
+
   it('shows collection’s outbox backlog rising and ageing while Kafka is cut, and falling once it is back', async () => {
     const member = await issuer.mint({ id: randomUUID() });
     await proxy.disable();

@@ -10,7 +10,7 @@ export const ENTITLEMENTS_TTL_MS = 30_000;
  * failed) and entitlements (cached per user for at most 30 seconds). An unreachable billing is
  * a 503 for the caller, never a free pass.
  */
-export function createBillingClient({ baseUrl, serviceToken, now = () => Date.now() }: { baseUrl: string; serviceToken: string; now?: () => number }) {
+export function createBillingClient({ baseUrl, serviceToken, now = () => Date.now() }: { baseUrl: string | string[]; serviceToken: string; now?: () => number }) {
   const billing = createServiceClient({ service: 'billing', baseUrl, serviceToken, timeoutMs: 3_000 });
   const cache = new Map<string, { value: EntitlementsView; until: number }>();
   const unit = (who: Pick<Principal, 'id' | 'role'>, action: MeteredAction, key: string) => ({ userId: who.id, role: who.role, action, key });

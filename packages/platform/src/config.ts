@@ -41,6 +41,13 @@ export const envField = {
       .enum(['true', 'false', '1', '0'])
       .default(fallback ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1'),
+  /** A service's address, or its replicas' addresses separated by commas (callers spread requests over them). */
+  urls: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((value) => value.split(',').map((url) => url.trim()))
+      .pipe(z.array(z.url('each address must be a URL')).min(1)),
   list: (fallback: string) =>
     z
       .string()

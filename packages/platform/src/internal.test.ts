@@ -56,4 +56,14 @@ describe('createServiceClient', () => {
     const slow = createServiceClient({ service: 'billing', baseUrl, serviceToken: TOKEN, timeoutMs: 100 });
     await expect(slow.get('/internal/slow')).rejects.toMatchObject({ status: 503, message: 'The billing service is unavailable. Please try again shortly.' });
   });
+
+  it('sends a write a replica refused (it is down or restarting) to the next replica, once', async () => {
+    // Nothing listens on a port just let go: the connection is refused before anything is sent.
+    const probe = await listen(createHttpSurface({ name: 'gone', logger: createLogger('test', 'silent'), checks: {} }).app, 0, '127.0.0.1');
+    await new Promise((resolve) => probe.server.close(resolve));
+    const billing = createServiceClient({ service: 'billing', baseUrl: [probe.url, baseUrl], serviceToken: TOKEN });
+    for (let i = 0; i < 4; i++) expect(await billing.post('/internal/usage/consume', { action: `search-${i}` })).toEqual({ allowed: true, action: `search-${i}` });
+    const down = createServiceClient({ service: 'billing', baseUrl: [probe.url, probe.url], serviceToken: TOKEN });
+    await expect(down.post('/internal/usage/consume', { action: 'search' })).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
 });

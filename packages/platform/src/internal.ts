@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { ErrorCode, REQUEST_ID_HEADER, errorBodySchema } from '@kicksight/contracts';
 import { AppError } from './errors.ts';
+import { callReplicas, createReplicaSet } from './replicas.ts';
 
 /** Header carrying the shared service token on `/internal/...` calls. */
 export const SERVICE_TOKEN_HEADER = 'x-service-token';
@@ -26,7 +27,8 @@ export function requireServiceToken(serviceToken: string): RequestHandler {
 export interface ServiceClientOptions {
   /** Name of the called service, used in error messages. */
   service: string;
-  baseUrl: string;
+  /** The service's internal address, or each of its replicas' (called in turn). */
+  baseUrl: string | string[];
   serviceToken: string;
   timeoutMs?: number;
 }
@@ -40,8 +42,13 @@ export interface CallOptions {
 /**
  * Calls another service's internal port. Answers `{ data }` come back as data; error answers are
  * rethrown as AppError with the callee's status and code; an unreachable or slow callee becomes 503.
+ * With several replicas, calls go to each in turn, and a call a replica refused (or dropped, for a read)
+ * goes to the next one.
  */
 export function createServiceClient({ service, baseUrl, serviceToken, timeoutMs = 3_000 }: ServiceClientOptions) {
+  const replicas = createReplicaSet(typeof baseUrl === 'string' ? [baseUrl] : baseUrl);
+  const send = (method: string, path: string, init: RequestInit) =>
+    callReplicas(replicas, method, (replica) => fetch(new URL(path, replica), { ...init, method, signal: AbortSignal.timeout(timeoutMs) }));
   async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
     const headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: serviceToken, accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -49,12 +56,7 @@ export function createServiceClient({ service, baseUrl, serviceToken, timeoutMs 
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     let response: Response;
     try {
-      response = await fetch(new URL(path, baseUrl), {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await send(method, path, { headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
     } catch (err) {
       throw AppError.unavailable(`The ${service} service is unavailable. Please try again shortly.`, err);
     }

@@ -1,4 +1,4 @@
-import type { Infra, ScrapedGauge } from '@kicksight/platform';
+import { workerHeartbeat, type Infra, type ScrapedGauge } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { ledgerEvents } from './domain/metering.ts';
 import { createLedgerFollower, ledgerStreamOf } from './store/ledger-stream.ts';
@@ -12,9 +12,17 @@ export function createBillingWorkers({ infra, config }: { infra: Infra; config: 
   const { pool, redis, logger } = infra;
   if (!pool || !redis) throw new Error("billing's workers need Postgres and Redis");
   const follower = createLedgerFollower({ pool, redis, stream: ledgerStreamOf(config.DATABASE_URL), logger, eventsOf: ledgerEvents });
+  // Where the workers run (this process or billing-worker's), the System Health tab sees them by their heartbeat.
+  const heartbeat = workerHeartbeat(redis, 'billing-worker');
   return {
-    start: async () => follower.start(),
-    stop: () => follower.stop(),
+    start: async () => {
+      await follower.start();
+      await heartbeat.start();
+    },
+    stop: async () => {
+      await heartbeat.stop();
+      await follower.stop();
+    },
     /** For readiness: whether this process is the active follower, and how many units wait. */
     status: async () => ({ followingLedger: follower.isFollowing(), ledgerBacklog: await follower.backlog() }),
     /** The ledger's backlog, its age and its dead letters, read at each scrape (alerts watch the age). */

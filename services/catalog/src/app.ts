@@ -15,6 +15,7 @@ import {
   type Lease,
   type ServiceApp,
   consumersRunning,
+  workerHeartbeat,
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { registerMarketMetrics } from './market/market-metrics.ts';
@@ -65,7 +66,7 @@ const marketFeedLeaseKey = (infra: Pick<Infra, 'mongo'>): string => `${namespace
 export function marketFeedOf(infra: Infra, config: Config, sales: Sales): MarketFeed {
   const { mongo, redis, clock, logger } = infra;
   if (!mongo || !redis) throw new Error('the market feed needs MongoDB and Redis');
-  return createMarketFeed({
+  const feed = createMarketFeed({
     models: createModels(mongo),
     sales,
     redis,
@@ -76,6 +77,19 @@ export function marketFeedOf(infra: Infra, config: Config, sales: Sales): Market
     speed: config.MARKET_FEED_SPEED,
     maxSalesPerRound: config.MARKET_FEED_MAX_SALES,
   });
+  // Where the feed runs (this process or catalog-feed's), the System Health tab sees it by its heartbeat.
+  const heartbeat = workerHeartbeat(redis, 'catalog-feed');
+  return {
+    ...feed,
+    start() {
+      feed.start();
+      void heartbeat.start();
+    },
+    async stop() {
+      await heartbeat.stop();
+      await feed.stop();
+    },
+  };
 }
 
 /** The lock of each sneaker's writes (sales and market readings never overlap on one sneaker). */

@@ -15,9 +15,9 @@ const schema = z
     MONGO_URL: envField.url('mongodb://127.0.0.1:27017/catalog'),
     JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
     /** Billing's internal port: metering and entitlements. */
-    BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
+    BILLING_INTERNAL_URL: envField.urls('http://127.0.0.1:4104'),
     /** Collection's internal port: what members hold, watch and set alerts on (the sizes whose market StockX reads). */
-    COLLECTION_INTERNAL_URL: envField.url('http://127.0.0.1:4103'),
+    COLLECTION_INTERNAL_URL: envField.urls('http://127.0.0.1:4103'),
     /** How often the sizes members care about are reconciled with collection's records (one pod at a time). */
     DEMAND_RECONCILE_EVERY: envField.duration('DEMAND_RECONCILE_EVERY', '24h'),
     /** The real data files the import reads in place (never copied into the repository). */

@@ -11,9 +11,9 @@ const schema = z.object({
   /** The catalog's public port (a sneaker's page and related products, asked with the member's token). */
   CATALOG_URL: envField.url('http://127.0.0.1:4002'),
   /** The catalog's internal port: prices, trending, daily series. */
-  CATALOG_INTERNAL_URL: envField.url('http://127.0.0.1:4102'),
+  CATALOG_INTERNAL_URL: envField.urls('http://127.0.0.1:4102'),
   /** Billing's internal port: entitlements (collection limit, advanced analytics). */
-  BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
+  BILLING_INTERNAL_URL: envField.urls('http://127.0.0.1:4104'),
   /** How often the valuation snapshot job stores today's valuations; 0 turns scheduled jobs off. */
   JOBS_INTERVAL_MS: envField.int(60 * 60_000),
   POOL_SIZE: envField.int(10),

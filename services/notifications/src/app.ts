@@ -60,7 +60,7 @@ export function createApp({ infra, config, verifier, market, mailer }: Deps) {
     mailer ?? createMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, user: config.SMTP_USER, password: config.SMTP_PASSWORD, from: config.MAIL_FROM, maxConnections: 1 });
   const sendSamples = createEmailTests({ render: createRenderer({ webUrl: config.WEB_URL }), mailer: testMailer, clock, webUrl: config.WEB_URL });
   const jobs = scheduledJobs({ pool, clock, emails, digests, market: marketData, logger, digestHourUtc: config.DIGEST_HOUR_UTC });
-  const workers = config.RUN_WORKERS ? createEmailWorkers({ pool, config, clock, logger, mailer }) : undefined;
+  const workers = config.RUN_WORKERS ? createEmailWorkers({ pool, redis, config, clock, logger, mailer }) : undefined;
 
   const consumer = notificationsConsumer({
     kafka,

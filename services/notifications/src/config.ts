@@ -10,9 +10,9 @@ const schema = z.object({
   DATABASE_URL: envField.url('postgres://kicksight:kicksight@127.0.0.1:5432/notifications'),
   JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
   /** Catalog's internal port: trending sneakers for the market movers. */
-  CATALOG_INTERNAL_URL: envField.url('http://127.0.0.1:4102'),
+  CATALOG_INTERNAL_URL: envField.urls('http://127.0.0.1:4102'),
   /** Collection's internal port: a member's collection value and its change. */
-  COLLECTION_INTERNAL_URL: envField.url('http://127.0.0.1:4103'),
+  COLLECTION_INTERNAL_URL: envField.urls('http://127.0.0.1:4103'),
   /** The web app's origin: every link of an email points into it. */
   WEB_URL: envField.url('http://127.0.0.1:5173'),
   SMTP_HOST: envField.string('127.0.0.1'),

@@ -17,7 +17,7 @@ await runService({
   host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
   createApp: (infra) => {
-    const workers = createEmailWorkers({ pool: infra.pool!, config, clock: infra.clock, logger: infra.logger });
+    const workers = createEmailWorkers({ pool: infra.pool!, redis: infra.redis!, config, clock: infra.clock, logger: infra.logger });
     const { app } = createHttpSurface({ name: 'notifications-worker', logger: infra.logger, checks: infra.checks });
     return { app, start: workers.start, stop: workers.stop };
   },

@@ -1,4 +1,4 @@
-import type { Clock, Logger, Pool } from '@kicksight/platform';
+import { workerHeartbeat, type Clock, type Logger, type Pool, type Redis } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { createEmailDelivery } from './domain/email-delivery.ts';
 import { createMailer, type Mailer } from './emails/mailer.ts';
@@ -12,7 +12,7 @@ export interface EmailWorkers {
 }
 
 /** The email queue's workers, as the API process (RUN_WORKERS) or worker-main.ts runs them. */
-export function createEmailWorkers({ pool, config, clock, logger, mailer: givenMailer }: { pool: Pool; config: Config; clock: Clock; logger: Logger; mailer?: Mailer }): EmailWorkers {
+export function createEmailWorkers({ pool, redis, config, clock, logger, mailer: givenMailer }: { pool: Pool; redis: Redis; config: Config; clock: Clock; logger: Logger; mailer?: Mailer }): EmailWorkers {
   const mailer =
     givenMailer ??
     createMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, user: config.SMTP_USER, password: config.SMTP_PASSWORD, from: config.MAIL_FROM, maxConnections: config.WORKER_CONCURRENCY });
@@ -25,12 +25,16 @@ export function createEmailWorkers({ pool, config, clock, logger, mailer: givenM
     onAttemptFailed: delivery.attemptFailed,
   });
   worker.on('error', (err) => logger.warn({ err: err.message }, 'email worker error'));
+  // Where the workers run (this process or notifications-worker's), the System Health tab sees them by their heartbeat.
+  const heartbeat = workerHeartbeat(redis, 'notifications-worker');
   return {
     async start() {
       void worker.run().catch((err: unknown) => logger.error({ err }, 'email worker stopped'));
       await worker.waitUntilReady();
+      await heartbeat.start();
     },
     async stop() {
+      await heartbeat.stop();
       await worker.close();
       if (!givenMailer) mailer.close();
     },

@@ -7,9 +7,9 @@ const schema = z.object({
   INTERNAL_PORT: envField.port(4105),
   JWKS_URL: envField.url('http://127.0.0.1:4001/.well-known/jwks.json'),
   /** The catalog's internal port: daily series and recent sale prices. */
-  CATALOG_INTERNAL_URL: envField.url('http://127.0.0.1:4102'),
+  CATALOG_INTERNAL_URL: envField.urls('http://127.0.0.1:4102'),
   /** Billing's internal port: whether a member may see predictions. */
-  BILLING_INTERNAL_URL: envField.url('http://127.0.0.1:4104'),
+  BILLING_INTERNAL_URL: envField.urls('http://127.0.0.1:4104'),
   /** How long a forecast stays fresh in the cache (unless a sale of its sneaker arrives first). */
   CACHE_TTL_SECONDS: envField.int(15 * 60),
   /** A cache call slower than this counts as a miss (the forecast is computed uncached). */

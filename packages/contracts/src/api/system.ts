@@ -22,6 +22,11 @@ export const systemHealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   bff: readinessSchema,
   services: z.record(z.string(), serviceHealthSchema),
+  /**
+   * The worker processes, which take no requests (billing-worker, catalog-feed, notifications-worker): how many
+   * beat now, by role (0: none runs, or none reaches Redis). Absent when the BFF could not read them.
+   */
+  workers: z.record(z.string(), z.object({ running: z.number().int().min(0) })).optional(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

@@ -14,7 +14,7 @@ import type { TrendingSneaker } from '../domain/recommendations.ts';
 
 export interface CatalogClientOptions {
   /** Catalog's internal port (service token). */
-  internalUrl: string;
+  internalUrl: string | string[];
   /** Catalog's public port, called with the member's own access token. */
   publicUrl: string;
   serviceToken: string;

@@ -15,7 +15,7 @@ export interface MarketData {
   monthlySales(month: string, after: string, limit: number): Promise<MonthlySalesPage>;
 }
 
-export function createMarketData({ catalogUrl, collectionUrl, serviceToken }: { catalogUrl: string; collectionUrl: string; serviceToken: string }): MarketData {
+export function createMarketData({ catalogUrl, collectionUrl, serviceToken }: { catalogUrl: string | string[]; collectionUrl: string | string[]; serviceToken: string }): MarketData {
   const catalog = createServiceClient({ service: 'catalog', baseUrl: catalogUrl, serviceToken });
   const collection = createServiceClient({ service: 'collection', baseUrl: collectionUrl, serviceToken });
   return {

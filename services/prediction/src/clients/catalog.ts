@@ -3,7 +3,7 @@ import { createServiceClient } from '@kicksight/platform';
 
 export interface CatalogClientOptions {
   /** Catalog's internal port (service token). */
-  internalUrl: string;
+  internalUrl: string | string[];
   serviceToken: string;
   timeoutMs?: number;
 }
@@ -23,12 +23,15 @@ export function createCatalogClient({ internalUrl, serviceToken, timeoutMs = 3_0
     /** A page of the sneakers that sold since a day (YYYY-MM-DD), with the sizes that did. */
     tradedSneakers: (since: string, after: string | undefined, limit: number) =>
       internal.get<TradedSneakers>(`/internal/sneakers/traded?since=${since}&limit=${limit}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`),
-    /** Whether the catalog's internal port answers its readiness. */
+    /** Whether the catalog's internal port answers its readiness (one replica's is enough). */
     async ready(): Promise<boolean> {
-      return fetch(new URL('/readyz', internalUrl), { signal: AbortSignal.timeout(1_000) }).then(
-        (r) => r.ok,
-        () => false,
+      const answers = [internalUrl].flat().map((url) =>
+        fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(1_000) }).then(
+          (r) => r.ok,
+          () => false,
+        ),
       );
+      return (await Promise.all(answers)).some(Boolean);
     },
   };
 }

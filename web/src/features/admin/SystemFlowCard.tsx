@@ -27,6 +27,18 @@ const processesOf = (health: SystemHealth): ProcessRow[] => [
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** The worker processes (no requests, so no readiness the BFF can ask): running by their heartbeats, or not. */
+const workerRows = (health: SystemHealth): ReactNode[][] =>
+  Object.entries(health.workers ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([role, { running }]) => [
+      role,
+      <Badge key="status" $tone={running > 0 ? 'green' : 'red'}>
+        {running > 0 ? 'running' : 'not running'}
+      </Badge>,
+      running > 0 ? `worker: ${count(running)} running` : 'worker: no heartbeat',
+    ]);
+
 /** Seconds as the panel reads them: `42 s`, `3 min 5 s`, `2 h 4 min`. */
 export function formatAge(seconds: number): string {
   const s = Math.round(seconds);
@@ -138,13 +150,16 @@ export function SystemFlowCard() {
           <FlowTable
             head={['Process', 'Status', 'Note']}
             figuresFrom={3}
-            rows={processes.map((p) => [
-              p.name,
-              <Badge key="status" $tone={STATUS_TONES[p.status]}>
-                {STATUS_LABELS[p.status]}
-              </Badge>,
-              p.error ?? (p.degraded?.length ? `serving without ${p.degraded.join(', ')}` : '—'),
-            ])}
+            rows={[
+              ...processes.map((p) => [
+                p.name,
+                <Badge key="status" $tone={STATUS_TONES[p.status]}>
+                  {STATUS_LABELS[p.status]}
+                </Badge>,
+                p.error ?? (p.degraded?.length ? `serving without ${p.degraded.join(', ')}` : '—'),
+              ]),
+              ...workerRows(health.data),
+            ]}
           />
           <FlowFigures processes={processes} />
         </Stack>

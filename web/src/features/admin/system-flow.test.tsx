@@ -34,6 +34,19 @@ afterEach(() => {
 const rowOf = (section: string, text: string) => within(screen.getByRole('region', { name: section })).getByText(text).closest('tr')!;
 
 describe('the System Health tab’s processes', () => {
+  it('shows each worker process by its heartbeat: running with how many, or not running', async () => {
+    stubApi({ 'GET /api/admin/system-health': { ...busy, workers: { 'billing-worker': { running: 2 }, 'catalog-feed': { running: 0 }, 'notifications-worker': { running: 1 } } } });
+    renderScreen(<SystemFlowCard />);
+
+    const billing = (await screen.findByText('billing-worker')).closest('tr')!;
+    expect(within(billing).getByText('running')).toBeTruthy();
+    expect(within(billing).getByText('worker: 2 running')).toBeTruthy();
+    const feed = screen.getByText('catalog-feed').closest('tr')!;
+    expect(within(feed).getByText('not running')).toBeTruthy();
+    expect(within(feed).getByText('worker: no heartbeat')).toBeTruthy();
+    expect(within(screen.getByText('notifications-worker').closest('tr')!).getByText('worker: 1 running')).toBeTruthy();
+  });
+
   it('shows each process’s lag, outbox backlog and queues, figures past the alert thresholds in the warning colour with their threshold', async () => {
     stubApi({ 'GET /api/admin/system-health': busy });
     renderScreen(<SystemFlowCard />);
