@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '../session/index.ts';
 import { Card, Loading } from '../ui/index.ts';
+import { cssVar } from '../theme/cssVars.ts';
 
 export const ACCESS_DENIED_TEXT =
   'You need administrator privileges to access this page. Please contact your system administrator if you believe this is an error.';
@@ -31,7 +32,7 @@ const Denied = styled(Card)`
   margin: 48px auto;
   text-align: center;
   h1 { font-size: 22px; margin-bottom: 8px; }
-  p { color: ${({ theme }) => theme.colors.textMuted}; margin: 0; }
+  p { color: ${cssVar.colors.textMuted}; margin: 0; }
 `;
 
 /** Admin-only pages: signed-out users go to /login, other members see Access Denied. */

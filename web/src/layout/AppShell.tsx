@@ -8,6 +8,7 @@ import { Footer } from './Footer.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { titleOf } from './nav.ts';
+import { cssVar, breakpoints } from '../theme/cssVars.ts';
 
 /** The width of the gutter the Feedback tab stands in, beside the page, on wider screens. */
 const FEEDBACK_GUTTER = '44px';
@@ -15,7 +16,7 @@ const FEEDBACK_GUTTER = '44px';
 const Frame = styled.div`
   display: flex;
   min-height: 100vh;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) { padding-right: ${FEEDBACK_GUTTER}; }
+  @media (min-width: ${breakpoints.md}) { padding-right: ${FEEDBACK_GUTTER}; }
 `;
 
 const Column = styled.div`
@@ -36,24 +37,24 @@ const Content = styled.main`
   max-width: 1280px;
   margin: 0 auto;
   padding: 24px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { padding: 16px 12px; }
+  @media (max-width: ${breakpoints.md}) { padding: 16px 12px; }
 `;
 
 const Scrim = styled.div`
   position: fixed;
   inset: 0;
   z-index: 35;
-  background: ${({ theme }) => theme.colors.overlay};
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { display: none; }
+  background: ${cssVar.colors.overlay};
+  @media (min-width: ${breakpoints.lg}) { display: none; }
 `;
 
 const MobileHeader = styled.div`
   display: none;
   padding: 8px 12px;
   font-weight: 700;
-  background: ${({ theme }) => theme.colors.background};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { display: block; }
+  background: ${cssVar.colors.background};
+  border-bottom: 1px solid ${cssVar.colors.border};
+  @media (max-width: ${breakpoints.sm}) { display: block; }
 `;
 
 /**
@@ -64,7 +65,7 @@ const FeedbackSlot = styled.div`
   display: flex;
   justify-content: center;
   padding: 0 12px 16px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${breakpoints.md}) {
     position: fixed;
     z-index: 20;
     right: 0;

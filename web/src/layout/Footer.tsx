@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cssVar } from '../theme/cssVars.ts';
 
 const Bar = styled.footer`
   display: flex;
@@ -6,11 +7,11 @@ const Bar = styled.footer`
   justify-content: space-between;
   gap: 12px;
   padding: 20px 24px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
+  border-top: 1px solid ${cssVar.colors.border};
+  color: ${cssVar.colors.textMuted};
   font-size: 13px;
   nav { display: flex; flex-wrap: wrap; gap: 16px; }
-  a { color: ${({ theme }) => theme.colors.textMuted}; }
+  a { color: ${cssVar.colors.textMuted}; }
 `;
 
 const LINKS = [

@@ -5,10 +5,11 @@ import { membershipQueries } from '../features/membership/api.ts';
 import { useSession } from '../session/index.ts';
 import { Button } from '../ui/index.ts';
 import { NAV_ENTRIES } from './nav.ts';
+import { cssVar, breakpoints } from '../theme/cssVars.ts';
 
 const Aside = styled.aside<{ $open: boolean }>`
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${cssVar.colors.surface};
+  border-right: 1px solid ${cssVar.colors.border};
   display: flex;
   flex-direction: column;
   gap: 16px;
@@ -20,21 +21,21 @@ const Aside = styled.aside<{ $open: boolean }>`
   transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
   transition: transform 0.2s ease;
   overflow-y: auto;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+  @media (min-width: ${breakpoints.lg}) {
     position: sticky;
     top: 0;
     height: 100vh;
     transform: none;
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
-    width: ${({ theme }) => theme.sidebarWidth};
+  @media (min-width: ${breakpoints.xl}) {
+    width: ${cssVar.sidebarWidth};
   }
 `;
 
 const Brand = styled(Link)`
   font-size: 20px;
   font-weight: 800;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${cssVar.colors.text};
   text-decoration: none;
   letter-spacing: -0.02em;
 `;
@@ -47,27 +48,27 @@ const Nav = styled.nav`
     display: flex;
     justify-content: space-between;
     padding: 8px 12px;
-    border-radius: ${({ theme }) => theme.radius.control};
-    color: ${({ theme }) => theme.colors.text};
+    border-radius: ${cssVar.radius.control};
+    color: ${cssVar.colors.text};
     text-decoration: none;
     font-weight: 500;
   }
-  a.active { background: ${({ theme }) => theme.colors.background}; color: ${({ theme }) => theme.colors.accent}; font-weight: 700; }
-  span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
-  small { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 400; }
+  a.active { background: ${cssVar.colors.background}; color: ${cssVar.colors.accent}; font-weight: 700; }
+  span[aria-disabled='true'] { color: ${cssVar.colors.textMuted}; cursor: not-allowed; }
+  small { color: ${cssVar.colors.textMuted}; font-weight: 400; }
 `;
 
 const Banner = styled.div`
   margin-top: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
   padding: 14px;
-  background: ${({ theme }) => theme.colors.background};
+  background: ${cssVar.colors.background};
   display: flex;
   flex-direction: column;
   gap: 8px;
   strong { font-size: 14px; }
-  p { margin: 0; font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 0; font-size: 13px; color: ${cssVar.colors.textMuted}; }
 `;
 
 function trialText(daysLeft: number | null | undefined, expired: boolean | undefined): string {

@@ -8,6 +8,7 @@ import { ThemeToggle } from '../theme/index.ts';
 import { IconButton, Input, MenuIcon, SearchIcon } from '../ui/index.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { breadcrumbsOf, productIdOf, titleOf } from './nav.ts';
+import { cssVar, breakpoints } from '../theme/cssVars.ts';
 
 const Bar = styled.header`
   position: sticky;
@@ -17,9 +18,9 @@ const Bar = styled.header`
   align-items: center;
   gap: 12px;
   padding: 12px 24px;
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { padding: 10px 12px; }
+  background: ${cssVar.colors.surface};
+  border-bottom: 1px solid ${cssVar.colors.border};
+  @media (max-width: ${breakpoints.md}) { padding: 10px 12px; }
 `;
 
 const Titles = styled.div`
@@ -27,32 +28,32 @@ const Titles = styled.div`
   flex-direction: column;
   min-width: 0;
   h1 { font-size: 18px; font-weight: 700; }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { h1 { display: none; } }
+  @media (max-width: ${breakpoints.sm}) { h1 { display: none; } }
 `;
 
 const Crumbs = styled.nav`
   display: none;
   font-size: 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
   ol { display: flex; gap: 6px; list-style: none; margin: 0; padding: 0; }
   li + li::before { content: '/'; margin-right: 6px; }
-  a { color: ${({ theme }) => theme.colors.textMuted}; text-decoration: none; }
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) { display: block; }
+  a { color: ${cssVar.colors.textMuted}; text-decoration: none; }
+  @media (min-width: ${breakpoints.md}) { display: block; }
 `;
 
 const SearchForm = styled.form`
   margin-left: auto;
   width: min(360px, 40vw);
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { display: none; }
+  @media (max-width: ${breakpoints.md}) { display: none; }
 `;
 
 const MobileOnly = styled.div`
   display: none;
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) { display: block; margin-left: auto; }
+  @media (max-width: ${breakpoints.md}) { display: block; margin-left: auto; }
 `;
 
 const MenuButton = styled(IconButton)`
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { display: none; }
+  @media (min-width: ${breakpoints.lg}) { display: none; }
 `;
 
 const Actions = styled.div`

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '../session/index.ts';
 import { TierBadge } from '../ui/index.ts';
+import { cssVar, breakpoints } from '../theme/cssVars.ts';
 
 const Wrapper = styled.div`
   position: relative;
@@ -13,10 +14,10 @@ const Trigger = styled.button`
   align-items: center;
   gap: 8px;
   background: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.full};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.full};
   padding: 4px 12px 4px 4px;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${cssVar.colors.text};
   cursor: pointer;
 `;
 
@@ -24,8 +25,8 @@ const Avatar = styled.span`
   width: 28px;
   height: 28px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.accentText};
+  background: ${cssVar.colors.accent};
+  color: ${cssVar.colors.accentText};
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -37,9 +38,9 @@ const Menu = styled.div`
   right: 0;
   top: calc(100% + 6px);
   min-width: 220px;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
+  background: ${cssVar.colors.surfaceRaised};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
   box-shadow: 0 12px 32px rgba(0, 0, 0, 0.2);
   padding: 8px;
   z-index: 45;
@@ -52,15 +53,15 @@ const Menu = styled.div`
     background: none;
     border: none;
     padding: 8px;
-    border-radius: ${({ theme }) => theme.radius.control};
-    color: ${({ theme }) => theme.colors.text};
+    border-radius: ${cssVar.radius.control};
+    color: ${cssVar.colors.text};
     cursor: pointer;
   }
-  button[role='menuitem']:hover { background: ${({ theme }) => theme.colors.background}; }
+  button[role='menuitem']:hover { background: ${cssVar.colors.background}; }
 `;
 
 const Name = styled.span`
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) { display: none; }
+  @media (max-width: ${breakpoints.sm}) { display: none; }
 `;
 
 const MENU_PAGES = [

@@ -15,6 +15,12 @@ export interface Palette {
   focus: string;
   overlay: string;
   skeleton: string;
+  /** Text on a loss-coloured fill (danger buttons, unread counts). */
+  onLoss: string;
+  /** Behind a product photo, which is shot on white. */
+  imageBackdrop: string;
+  /** The veil over locked content. */
+  lockedVeil: string;
 }
 
 export type ThemeName = 'light' | 'stone' | 'night';
@@ -33,11 +39,17 @@ export interface AppTheme {
   sidebarWidth: string;
 }
 
+/** Spacing on a 4px grid: space(3) is 12px. */
+export const space = (n: number) => `${n * 4}px`;
+
+/** Viewport widths; constant across themes, so media queries read them directly. */
+export const breakpoints = { sm: '640px', md: '768px', lg: '1024px', xl: '1280px' } as const;
+
 const base = {
-  space: (n: number) => `${n * 4}px`,
+  space,
   radius: { card: '12px', control: '8px', full: '999px' },
   font: { family: "'Inter', 'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", sizes: [12, 14, 16, 20, 24, 32, 40] as const },
-  breakpoints: { sm: '640px', md: '768px', lg: '1024px', xl: '1280px' },
+  breakpoints,
   sidebarWidth: '290px',
 };
 
@@ -81,6 +93,9 @@ export const light: AppTheme = {
     focus: '#3a4bd8',
     overlay: 'rgba(15, 18, 25, 0.55)',
     skeleton: '#e8eaef',
+    onLoss: '#ffffff',
+    imageBackdrop: '#ffffff',
+    lockedVeil: 'rgba(255,255,255,0.55)',
   },
   badges: lightBadges,
 };
@@ -105,6 +120,9 @@ const stone: AppTheme = {
     focus: '#a8b3ff',
     overlay: 'rgba(0, 0, 0, 0.65)',
     skeleton: '#38332e',
+    onLoss: '#1c1a18',
+    imageBackdrop: '#302c28',
+    lockedVeil: 'rgba(0,0,0,0.45)',
   },
   badges: darkBadges,
 };
@@ -129,6 +147,9 @@ const night: AppTheme = {
     focus: '#9fb0ff',
     overlay: 'rgba(0, 0, 0, 0.65)',
     skeleton: '#1f2a44',
+    onLoss: '#0b1020',
+    imageBackdrop: '#18223a',
+    lockedVeil: 'rgba(0,0,0,0.45)',
   },
   badges: darkBadges,
 };

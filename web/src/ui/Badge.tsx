@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cssVar, badgeVar } from '../theme/cssVars.ts';
 
 /** A pill with a text label; its colour comes from the theme by name (never colour alone). */
 export const Badge = styled.span<{ $tone?: string }>`
@@ -6,12 +7,12 @@ export const Badge = styled.span<{ $tone?: string }>`
   align-items: center;
   gap: 4px;
   padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radius.full};
+  border-radius: ${cssVar.radius.full};
   font-size: 12px;
   font-weight: 600;
   white-space: nowrap;
-  background: ${({ theme, $tone = 'gray' }) => (theme.badges[$tone] ?? theme.badges.gray)!.bg};
-  color: ${({ theme, $tone = 'gray' }) => (theme.badges[$tone] ?? theme.badges.gray)!.fg};
+  background: ${({ $tone = 'gray' }) => badgeVar($tone).bg};
+  color: ${({ $tone = 'gray' }) => badgeVar($tone).fg};
 `;
 
 const TIER_LABELS: Record<string, { label: string; tone: string }> = {

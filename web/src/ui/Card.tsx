@@ -1,10 +1,11 @@
 import styled from 'styled-components';
+import { cssVar, space } from '../theme/cssVars.ts';
 
 export const Card = styled.section<{ $padding?: number }>`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
-  padding: ${({ theme, $padding = 5 }) => theme.space($padding)};
+  background: ${cssVar.colors.surface};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
+  padding: ${({ $padding = 5 }) => space($padding)};
 `;
 
 export const CardTitle = styled.h2`
@@ -14,7 +15,7 @@ export const CardTitle = styled.h2`
 `;
 
 export const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
   font-size: 13px;
 `;
 
@@ -22,7 +23,7 @@ export const Stack = styled.div<{ $gap?: number; $row?: boolean; $wrap?: boolean
   display: flex;
   flex-direction: ${({ $row }) => ($row ? 'row' : 'column')};
   flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
-  gap: ${({ theme, $gap = 3 }) => theme.space($gap)};
+  gap: ${({ $gap = 3 }) => space($gap)};
   align-items: ${({ $align = 'stretch' }) => $align};
   justify-content: ${({ $justify = 'flex-start' }) => $justify};
 `;
@@ -35,5 +36,5 @@ export const PageHeader = styled.header`
   gap: 12px;
   margin-bottom: 20px;
   h1 { font-size: 24px; font-weight: 700; }
-  p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 4px 0 0; color: ${cssVar.colors.textMuted}; }
 `;

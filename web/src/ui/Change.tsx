@@ -1,8 +1,9 @@
 import styled from 'styled-components';
+import { cssVar } from '../theme/cssVars.ts';
 import { arrowOf, formatChange, trendOf } from './format.ts';
 
 const Text = styled.span<{ $trend: 'gain' | 'loss' | 'neutral' }>`
-  color: ${({ theme, $trend }) => theme.colors[$trend]};
+  color: ${({ $trend }) => cssVar.colors[$trend]};
   font-variant-numeric: tabular-nums;
   font-weight: 600;
 `;

@@ -1,15 +1,16 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
+import { cssVar } from '../theme/cssVars.ts';
 
 const control = css`
   width: 100%;
   padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radius.control};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${cssVar.radius.control};
+  border: 1px solid ${cssVar.colors.border};
+  background: ${cssVar.colors.surface};
+  color: ${cssVar.colors.text};
   min-height: 38px;
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.loss}; }
+  &[aria-invalid='true'] { border-color: ${cssVar.colors.loss}; }
   &:disabled { opacity: 0.6; }
 `;
 
@@ -26,13 +27,13 @@ const Wrapper = styled.div`
 
 export const FieldError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.loss};
+  color: ${cssVar.colors.loss};
   font-size: 13px;
 `;
 
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
   font-size: 12px;
 `;
 
@@ -88,5 +89,5 @@ export const Checkbox = styled.label`
   align-items: center;
   gap: 8px;
   cursor: pointer;
-  input { width: 16px; height: 16px; accent-color: ${({ theme }) => theme.colors.accent}; }
+  input { width: 16px; height: 16px; accent-color: ${cssVar.colors.accent}; }
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cssVar } from '../theme/cssVars.ts';
 
 /** A square button holding an icon; always give it an aria-label. */
 export const IconButton = styled.button`
@@ -7,10 +8,10 @@ export const IconButton = styled.button`
   justify-content: center;
   width: 36px;
   height: 36px;
-  border-radius: ${({ theme }) => theme.radius.control};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${cssVar.radius.control};
+  border: 1px solid ${cssVar.colors.border};
+  background: ${cssVar.colors.surface};
+  color: ${cssVar.colors.text};
   cursor: pointer;
   font-size: 16px;
   &:disabled { opacity: 0.55; cursor: not-allowed; }

@@ -3,12 +3,13 @@ import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { IconButton } from './IconButton.tsx';
 import { CloseIcon } from './icons.tsx';
+import { cssVar } from '../theme/cssVars.ts';
 
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
   z-index: 50;
-  background: ${({ theme }) => theme.colors.overlay};
+  background: ${cssVar.colors.overlay};
   display: flex;
   align-items: center;
   justify-content: center;
@@ -16,10 +17,10 @@ const Backdrop = styled.div`
 `;
 
 const Dialog = styled.div<{ $width: number }>`
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
+  background: ${cssVar.colors.surfaceRaised};
+  color: ${cssVar.colors.text};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
   width: 100%;
   max-width: ${({ $width }) => `${$width}px`};
   max-height: calc(100vh - 32px);

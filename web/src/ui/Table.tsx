@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cssVar } from '../theme/cssVars.ts';
 
 /** Lets a wide table scroll sideways on a narrow screen. */
 export const TableScroll = styled.div`
@@ -13,7 +14,7 @@ export const DataTable = styled.table`
   th,
   td {
     text-align: left;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${cssVar.colors.border};
   }
   td.num {
     font-variant-numeric: tabular-nums;

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { cssVar } from '../theme/cssVars.ts';
 
 type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
@@ -32,17 +33,17 @@ const Region = styled.div`
 `;
 
 const Item = styled.div<{ $variant: ToastVariant }>`
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${cssVar.colors.surfaceRaised};
+  color: ${cssVar.colors.text};
+  border: 1px solid ${cssVar.colors.border};
   border-left: 4px solid
-    ${({ theme, $variant }) =>
-      $variant === 'success' ? theme.colors.gain : $variant === 'error' ? theme.colors.loss : $variant === 'warning' ? theme.colors.warning : theme.colors.accent};
-  border-radius: ${({ theme }) => theme.radius.control};
+    ${({ $variant }) =>
+      $variant === 'success' ? cssVar.colors.gain : $variant === 'error' ? cssVar.colors.loss : $variant === 'warning' ? cssVar.colors.warning : cssVar.colors.accent};
+  border-radius: ${cssVar.radius.control};
   padding: 10px 14px;
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
   strong { display: block; }
-  p { margin: 2px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
+  p { margin: 2px 0 0; color: ${cssVar.colors.textMuted}; font-size: 13px; }
 `;
 
 /** Toasts for the results of actions, announced through live regions. */

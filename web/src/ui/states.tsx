@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from './Button.tsx';
 import { Card, Stack } from './Card.tsx';
+import { cssVar } from '../theme/cssVars.ts';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.55; }`;
@@ -11,8 +12,8 @@ const Spinner = styled.span`
   width: 18px;
   height: 18px;
   border-radius: 50%;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-top-color: ${({ theme }) => theme.colors.accent};
+  border: 2px solid ${cssVar.colors.border};
+  border-top-color: ${cssVar.colors.accent};
   animation: ${spin} 0.8s linear infinite;
 `;
 
@@ -22,7 +23,7 @@ const Centered = styled.div`
   justify-content: center;
   gap: 12px;
   padding: 48px 16px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 /** A spinner with a message, e.g. 'Loading Collection...'. */
@@ -38,8 +39,8 @@ export function Loading({ message = 'Loading...' }: { message?: string }) {
 export const Skeleton = styled.div<{ $h?: number; $w?: string }>`
   height: ${({ $h = 16 }) => `${$h}px`};
   width: ${({ $w = '100%' }) => $w};
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => theme.colors.skeleton};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.skeleton};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 
@@ -51,7 +52,7 @@ const StateCard = styled(Card)`
   align-items: center;
   gap: 12px;
   h2 { font-size: 18px; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 0; color: ${cssVar.colors.textMuted}; }
 `;
 
 /** One sentence and one action. */

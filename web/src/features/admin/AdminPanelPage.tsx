@@ -6,6 +6,7 @@ import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, adminQueries, type AdminAnalytics,
 import { BarChart, HorizontalBarChart, LineChart } from './charts.tsx';
 import { MarketSourcesCard } from './MarketSourcesCard.tsx';
 import { SystemFlowCard } from './SystemFlowCard.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const TABS = ['Overview', 'Revenue', 'Users', 'Usage', 'System Health'] as const;
 type Tab = (typeof TABS)[number];
@@ -27,18 +28,18 @@ const TabList = styled.div`
   display: flex;
   gap: 4px;
   flex-wrap: wrap;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${cssVar.colors.border};
   margin-bottom: 16px;
   button {
     border: 0;
     background: none;
     padding: 8px 14px;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${cssVar.colors.textMuted};
     font-weight: 600;
     cursor: pointer;
     border-bottom: 2px solid transparent;
   }
-  button[aria-selected='true'] { color: ${({ theme }) => theme.colors.text}; border-bottom-color: ${({ theme }) => theme.colors.accent}; }
+  button[aria-selected='true'] { color: ${cssVar.colors.text}; border-bottom-color: ${cssVar.colors.accent}; }
 `;
 const Two = styled.div`
   display: grid;

@@ -6,6 +6,7 @@ import { PRICE_REFUSAL_DESCRIPTIONS, PRICE_REFUSAL_REASONS } from '@kicksight/co
 import { messageOf } from '../../api/errors.ts';
 import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Skeleton, TableScroll, formatDate, formatMoney, useToast } from '../../ui/index.ts';
 import { adminApi, adminQueries } from './api.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Reasons = styled.div`
   display: flex;
@@ -15,8 +16,8 @@ const Reasons = styled.div`
 `;
 const Rows = styled(DataTable)`
   th, td { padding: 8px 10px; vertical-align: top; }
-  th { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
-  td small { display: block; margin-top: 2px; color: ${({ theme }) => theme.colors.textMuted}; }
+  th { font-size: 12px; color: ${cssVar.colors.textMuted}; }
+  td small { display: block; margin-top: 2px; color: ${cssVar.colors.textMuted}; }
 `;
 
 /** A refused value in its own currency: '$99,999', '21,100 JPY'. */

@@ -6,6 +6,7 @@ import { TESTED_EMAIL_TEMPLATES } from '@kicksight/contracts/email-templates';
 import { messageOf } from '../../api/errors.ts';
 import { adminApi } from './api.ts';
 import { Badge, Button, Card, CardTitle, Muted, PageHeader, Stack, useToast } from '../../ui/index.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 export const EMAIL_TEMPLATES = TESTED_EMAIL_TEMPLATES;
 
@@ -16,7 +17,7 @@ const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  li { display: flex; gap: 12px; justify-content: space-between; align-items: center; padding: 10px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; flex-wrap: wrap; }
+  li { display: flex; gap: 12px; justify-content: space-between; align-items: center; padding: 10px 0; border-bottom: 1px solid ${cssVar.colors.border}; flex-wrap: wrap; }
   code { font-size: 14px; }
 `;
 

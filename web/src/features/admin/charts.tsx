@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { max, scaleBand, scaleLinear, line as d3line } from 'd3';
 import styled, { useTheme } from 'styled-components';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const WIDTH = 640;
 const HEIGHT = 240;
@@ -10,12 +11,12 @@ const Svg = styled.svg`
   width: 100%;
   height: auto;
   display: block;
-  text { fill: ${({ theme }) => theme.colors.textMuted}; font-size: 11px; }
+  text { fill: ${cssVar.colors.textMuted}; font-size: 11px; }
 `;
 const Summary = styled.p`
   margin: 8px 0 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 interface Datum {

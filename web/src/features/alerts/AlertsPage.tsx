@@ -8,6 +8,7 @@ import { Badge, Button, Card, CardTitle, DialogActions, EmptyState, ErrorState, 
 import { alertQueries, alertsApi, type PriceAlert, type WatchlistEntry } from './api.ts';
 import { promiseOfAlert, watchedSizeLabel } from './alert-words.ts';
 import { TargetPriceForm } from './TargetPriceForm.tsx';
+import { cssVar, breakpoints } from '../../theme/cssVars.ts';
 
 const Sections = styled.div`
   display: grid;
@@ -28,16 +29,16 @@ const Row = styled.li`
   gap: 12px 16px;
   align-items: start;
   padding: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
+  background: ${cssVar.colors.surfaceRaised};
   .body { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
   h3 { font-size: 15px; margin: 0; overflow-wrap: anywhere; }
   h3 a { color: inherit; }
   .promise { margin: 0; font-size: 14px; }
   .figures { display: flex; flex-wrap: wrap; gap: 4px 16px; font-variant-numeric: tabular-nums; }
   .actions { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 8px; }
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${breakpoints.md}) {
     grid-template-columns: 72px 1fr auto;
     .actions { grid-column: auto; justify-content: flex-end; align-self: center; }
   }

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { DialogActions, Stack, TextField } from '../../ui/index.ts';
 import { TARGET_REQUIRED, checkTarget, promiseOfTarget, watchedSizeLabel, type Watched } from './alert-words.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Outcome = styled.p`
   margin: 0;
   padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => theme.colors.background};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.background};
   font-size: 14px;
 `;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { ThemeToggle } from '../../theme/index.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -14,9 +15,9 @@ const Page = styled.main`
 const Panel = styled.div`
   width: 100%;
   max-width: 440px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
+  background: ${cssVar.colors.surface};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
   padding: 32px 28px;
   display: flex;
   flex-direction: column;
@@ -28,7 +29,7 @@ const Panel = styled.div`
 const Brand = styled.div`
   font-weight: 800;
   font-size: 18px;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${cssVar.colors.accent};
 `;
 
 const Corner = styled.div`
@@ -41,17 +42,17 @@ export const Divider = styled.div`
   display: flex;
   align-items: center;
   gap: 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
   font-size: 12px;
-  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${cssVar.colors.border}; }
 `;
 
 export const FormError = styled.p`
   margin: 0;
   padding: 10px 12px;
-  border-radius: ${({ theme }) => theme.radius.control};
-  border: 1px solid ${({ theme }) => theme.colors.loss};
-  color: ${({ theme }) => theme.colors.loss};
+  border-radius: ${cssVar.radius.control};
+  border: 1px solid ${cssVar.colors.loss};
+  color: ${cssVar.colors.loss};
   font-size: 13px;
 `;
 

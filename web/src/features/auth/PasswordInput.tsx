@@ -1,6 +1,7 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { Field, Input } from '../../ui/index.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Wrap = styled.div`
   position: relative;
@@ -11,7 +12,7 @@ const Wrap = styled.div`
     transform: translateY(-50%);
     background: none;
     border: none;
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${cssVar.colors.accent};
     cursor: pointer;
     font-size: 12px;
     font-weight: 600;

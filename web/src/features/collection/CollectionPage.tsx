@@ -18,6 +18,7 @@ import { ValuationToggle } from './ValuationToggle.tsx';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { useSession } from '../../session/index.ts';
 import { recordsSales } from './ledger-access.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 // The market section loads after the collection, in its own chunk.
 const MarketInsights = lazy(() => import('./Dashboard.tsx').then((m) => ({ default: m.MarketInsights })));
@@ -38,8 +39,8 @@ const BRAND_LABELS: Record<CollectionBrand, string> = { all: 'All Brands', nike:
 
 const Toggle = styled.div`
   display: inline-flex;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.control};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.control};
   overflow: hidden;
   button { border: none; border-radius: 0; }
 `;

@@ -6,6 +6,7 @@ import { METRICS_FAILED, collectionQueries, type TrendingSneaker } from './api.t
 import { UrgencyBadge } from '../upgrade-prompt/index.ts';
 import { useSession } from '../../session/index.ts';
 import { recordsSales } from './ledger-access.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Cards = styled.div`
   display: grid;
@@ -26,7 +27,7 @@ const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  li { display: flex; justify-content: space-between; gap: 12px; padding: 8px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  li { display: flex; justify-content: space-between; gap: 12px; padding: 8px 0; border-bottom: 1px solid ${cssVar.colors.border}; }
   a { color: inherit; }
 `;
 

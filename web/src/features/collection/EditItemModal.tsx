@@ -6,6 +6,7 @@ import { collectionApi, collectionQueries, refreshCollectionViews, type Collecti
 import { DialogActions, FieldError, Modal, Muted, SelectField, Stack, TextareaField, TextField, useToast } from '../../ui/index.ts';
 import { usePhotoUrl } from './usePhotoUrl.ts';
 import { EDIT_CONDITIONS, EDIT_SIZES, conditionLabel, editChangesOf, type EditForm } from './item-form.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Thumbs = styled.ul`
   list-style: none;
@@ -14,7 +15,7 @@ const Thumbs = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-  img { width: 72px; height: 72px; object-fit: cover; border-radius: 8px; border: 1px solid ${({ theme }) => theme.colors.border}; }
+  img { width: 72px; height: 72px; object-fit: cover; border-radius: 8px; border: 1px solid ${cssVar.colors.border}; }
 `;
 
 function PhotoThumb({ photo }: { photo: Photo }) {

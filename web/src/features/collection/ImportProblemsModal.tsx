@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Button, Modal, Stack, countOf } from '../../ui/index.ts';
 import type { ImportProblem } from './api.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 /** The most bad lines listed at once (the rest are counted). */
 const LINES_SHOWN = 50;
@@ -12,7 +13,7 @@ const Lines = styled.ol`
   max-height: 320px;
   overflow-y: auto;
   font-size: 14px;
-  li { padding: 6px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  li { padding: 6px 0; border-bottom: 1px solid ${cssVar.colors.border}; }
 `;
 
 /** A refused CSV import: nothing was imported, and every bad line with its reason. */

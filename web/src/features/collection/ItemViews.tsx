@@ -8,6 +8,7 @@ import { SneakerImage, ValuationNote } from '../market/index.ts';
 import { markFromCollection } from './from-collection.ts';
 import { Badge, Button, Card, Change, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
 import { conditionLabel } from './item-form.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Grid = styled.ul`
   list-style: none;
@@ -26,7 +27,7 @@ const ItemCard = styled(Card)`
   h3 { font-size: 15px; margin: 0; }
   h3 a { color: inherit; text-decoration: none; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; font-size: 13px; }
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
   dd > [data-value-basis] { display: flex; margin-top: 2px; }
   .actions { display: flex; gap: 8px; margin-top: auto; }
@@ -34,9 +35,9 @@ const ItemCard = styled(Card)`
 
 const Table = styled.div`
   overflow-x: auto;
-  table { width: 100%; border-collapse: collapse; background: ${({ theme }) => theme.colors.surface}; border-radius: ${({ theme }) => theme.radius.card}; }
-  th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; white-space: nowrap; }
-  th { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 600; }
+  table { width: 100%; border-collapse: collapse; background: ${cssVar.colors.surface}; border-radius: ${cssVar.radius.card}; }
+  th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${cssVar.colors.border}; white-space: nowrap; }
+  th { font-size: 12px; color: ${cssVar.colors.textMuted}; font-weight: 600; }
   td.num { text-align: right; font-variant-numeric: tabular-nums; }
   td.value { white-space: normal; min-width: 180px; }
   td.value > [data-value-basis] { display: flex; margin-top: 2px; }

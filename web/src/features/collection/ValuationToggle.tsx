@@ -2,11 +2,12 @@ import styled from 'styled-components';
 import { FEE_PLATFORMS, PLATFORM_LABELS, type FeePlatform } from '@kicksight/contracts/fees';
 import { Button, Select } from '../../ui/index.ts';
 import type { Valuation } from './api.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Toggle = styled.div`
   display: inline-flex;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.control};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.control};
   overflow: hidden;
   button { border: none; border-radius: 0; }
   && { gap: 0; }

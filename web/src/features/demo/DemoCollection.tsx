@@ -6,6 +6,7 @@ import { DEMO_COLLECTION_SORTS } from './demo-data.ts';
 import { useDemoData } from './demo-context.ts';
 import { sortCollection, type CollectionSort } from './demo-search.ts';
 import { Change, DemoImage, Grid, demoAction, money, signed } from './DemoParts.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const MenuWrap = styled.div`
   position: relative;
@@ -17,9 +18,9 @@ const MenuWrap = styled.div`
     display: grid;
     min-width: 160px;
     padding: 4px;
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.control};
+    background: ${cssVar.colors.surfaceRaised};
+    border: 1px solid ${cssVar.colors.border};
+    border-radius: ${cssVar.radius.control};
   }
   [role='menuitem'] { background: none; border: 0; text-align: left; padding: 6px 10px; color: inherit; cursor: pointer; border-radius: 6px; }
 `;
@@ -29,7 +30,7 @@ const Row = styled.li`
   gap: 12px;
   align-items: center;
   padding: 10px 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${cssVar.colors.border};
 `;
 
 function ItemMenu({ item }: { item: DemoCollectionItem }) {

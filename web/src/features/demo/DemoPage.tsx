@@ -10,11 +10,12 @@ import { DemoCollection } from './DemoCollection.tsx';
 import { DemoDashboard } from './DemoDashboard.tsx';
 import { DemoProduct } from './DemoProduct.tsx';
 import { DemoSearch } from './DemoSearch.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Page = styled.div`
   min-height: 100vh;
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${cssVar.colors.background};
+  color: ${cssVar.colors.text};
 `;
 const Top = styled.header`
   display: flex;
@@ -22,11 +23,11 @@ const Top = styled.header`
   gap: 12px;
   flex-wrap: wrap;
   padding: 12px 20px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${cssVar.colors.border};
+  background: ${cssVar.colors.surface};
   nav { display: flex; gap: 4px; flex-wrap: wrap; flex: 1; }
-  nav a { padding: 6px 10px; border-radius: 8px; color: ${({ theme }) => theme.colors.textMuted}; text-decoration: none; font-size: 14px; }
-  nav a.active { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.background}; font-weight: 600; }
+  nav a { padding: 6px 10px; border-radius: 8px; color: ${cssVar.colors.textMuted}; text-decoration: none; font-size: 14px; }
+  nav a.active { color: ${cssVar.colors.text}; background: ${cssVar.colors.background}; font-weight: 600; }
 `;
 const Main = styled.main`
   max-width: 1200px;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cssVar } from '../../theme/cssVars.ts';
 
 /** Demo buttons have no behaviour: they only note what was pressed in the console. */
 export function demoAction(action: string, detail?: unknown): void {
@@ -18,9 +19,9 @@ const Silhouette = styled.div<{ $size: number }>`
   aspect-ratio: 4 / 3;
   width: 100%;
   max-width: ${({ $size }) => `${$size}px`};
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => theme.colors.skeleton};
-  color: ${({ theme }) => theme.colors.textMuted};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.skeleton};
+  color: ${cssVar.colors.textMuted};
   display: flex;
   align-items: center;
   justify-content: center;
@@ -36,7 +37,7 @@ export const DemoImage = ({ brand, size = 240 }: { brand: string; size?: number 
 );
 
 export const Change = styled.span<{ $up: boolean }>`
-  color: ${({ theme, $up }) => ($up ? theme.colors.gain : theme.colors.loss)};
+  color: ${({ $up }) => ($up ? cssVar.colors.gain : cssVar.colors.loss)};
   font-variant-numeric: tabular-nums;
   font-weight: 600;
 `;

@@ -4,6 +4,7 @@ import { Button, Card, CardTitle, Muted, Stack } from '../../ui/index.ts';
 import type { DemoData } from '@kicksight/contracts';
 import { useDemoData } from './demo-context.ts';
 import { Change, DemoImage, Grid, demoAction, money, signed } from './DemoParts.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const TABS = ['Details', 'Price History', 'Market Data', 'Similar Items'] as const;
 type Tab = (typeof TABS)[number];
@@ -12,16 +13,16 @@ const TabList = styled.div`
   display: flex;
   gap: 4px;
   flex-wrap: wrap;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  button { border: 0; background: none; padding: 8px 12px; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 600; cursor: pointer; border-bottom: 2px solid transparent; }
-  button[aria-selected='true'] { color: ${({ theme }) => theme.colors.text}; border-bottom-color: ${({ theme }) => theme.colors.accent}; }
+  border-bottom: 1px solid ${cssVar.colors.border};
+  button { border: 0; background: none; padding: 8px 12px; color: ${cssVar.colors.textMuted}; font-weight: 600; cursor: pointer; border-bottom: 2px solid transparent; }
+  button[aria-selected='true'] { color: ${cssVar.colors.text}; border-bottom-color: ${cssVar.colors.accent}; }
 `;
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
   gap: 6px 16px;
   margin: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; }
 `;
 const Bars = styled.div`
@@ -29,8 +30,8 @@ const Bars = styled.div`
   align-items: flex-end;
   gap: 12px;
   height: 160px;
-  div { flex: 1; background: ${({ theme }) => theme.colors.accent}; border-radius: 4px 4px 0 0; position: relative; }
-  span { position: absolute; bottom: -20px; left: 0; right: 0; text-align: center; font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
+  div { flex: 1; background: ${cssVar.colors.accent}; border-radius: 4px 4px 0 0; position: relative; }
+  span { position: absolute; bottom: -20px; left: 0; right: 0; text-align: center; font-size: 12px; color: ${cssVar.colors.textMuted}; }
 `;
 
 function TabBody({ tab, data: { productDetail: P, products } }: { tab: Tab; data: DemoData }) {

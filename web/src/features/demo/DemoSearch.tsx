@@ -6,16 +6,17 @@ import { DEMO_BRANDS, DEMO_PRICE_RANGES, DEMO_SEARCH_SORTS } from './demo-data.t
 import { useDemoData } from './demo-context.ts';
 import { SEARCH_DELAY_MS, searchProducts, suggestionsFor, type SearchSort } from './demo-search.ts';
 import { DemoImage, Grid } from './DemoParts.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Suggestions = styled.ul`
   list-style: none;
   margin: 4px 0 0;
   padding: 4px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.surfaceRaised};
   button { width: 100%; text-align: left; background: none; border: 0; padding: 6px 8px; color: inherit; cursor: pointer; border-radius: 6px; }
-  button:hover, button:focus-visible { background: ${({ theme }) => theme.colors.surface}; }
+  button:hover, button:focus-visible { background: ${cssVar.colors.surface}; }
 `;
 
 /** Demo search: a text box with up to 5 suggestions, brand, price and sort filters, and Clear Filters. */

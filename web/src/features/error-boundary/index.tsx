@@ -1,6 +1,7 @@
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const ERROR_TITLE = 'Something went wrong!';
 
@@ -10,8 +11,8 @@ const Screen = styled.div`
   align-items: center;
   justify-content: center;
   padding: 24px;
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${cssVar.colors.background};
+  color: ${cssVar.colors.text};
 `;
 const Box = styled.div`
   max-width: 560px;
@@ -20,12 +21,12 @@ const Box = styled.div`
   gap: 16px;
   text-align: center;
   padding: 32px 24px;
-  border-radius: ${({ theme }) => theme.radius.card};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${cssVar.radius.card};
+  border: 1px solid ${cssVar.colors.border};
+  background: ${cssVar.colors.surface};
   h1 { font-size: 24px; margin: 0; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-  pre { text-align: left; white-space: pre-wrap; overflow: auto; max-height: 240px; font-size: 12px; padding: 12px; border-radius: 8px; background: ${({ theme }) => theme.colors.background}; }
+  p { margin: 0; color: ${cssVar.colors.textMuted}; }
+  pre { text-align: left; white-space: pre-wrap; overflow: auto; max-height: 240px; font-size: 12px; padding: 12px; border-radius: 8px; background: ${cssVar.colors.background}; }
 `;
 const Buttons = styled.div`
   display: flex;

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { PriceProvenance as Provenance } from '@kicksight/contracts';
 import { provenanceLine } from '@kicksight/contracts/provenance';
 import { Badge } from '../../ui/index.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Note = styled.span`
   display: inline-flex;
@@ -10,7 +11,7 @@ const Note = styled.span`
   gap: 6px;
   font-size: 12px;
   font-weight: 500;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 /** Where a price comes from and how old it is ('Replayed public sales (2019 sample, shifted to today) · 2 h ago'), and 'thin market' beside a price resting on few sales. */

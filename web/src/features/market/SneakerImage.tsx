@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Frame = styled.div<{ $ratio: string }>`
   position: relative;
   aspect-ratio: ${({ $ratio }) => $ratio};
   width: 100%;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => (theme.dark ? theme.colors.surfaceRaised : '#ffffff')};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.imageBackdrop};
   img { width: 100%; height: 100%; object-fit: contain; display: block; }
 `;
 
@@ -17,8 +18,8 @@ const Fallback = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  background: ${({ theme }) => theme.colors.skeleton};
-  color: ${({ theme }) => theme.colors.textMuted};
+  background: ${cssVar.colors.skeleton};
+  color: ${cssVar.colors.textMuted};
   svg { width: 60%; height: auto; opacity: 0.5; }
   span { position: absolute; font-size: 28px; font-weight: 800; }
 `;

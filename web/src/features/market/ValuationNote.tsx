@@ -3,6 +3,7 @@ import type { ItemValuation, ItemValueBasis } from '@kicksight/contracts';
 import { provenanceLine } from '@kicksight/contracts/provenance';
 import { Badge } from '../../ui/index.ts';
 import { ThinMarket } from './PriceProvenance.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 /** What each number a value can rest on is called on screen. */
 export const VALUE_BASIS_LABELS: Record<ItemValueBasis, string> = {
@@ -27,7 +28,7 @@ const Note = styled.span`
   gap: 6px;
   font-size: 12px;
   font-weight: 500;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 /** Which number a value rests on, its source and age, 'stale' when a market reading was too old to count, and 'thin market'. */

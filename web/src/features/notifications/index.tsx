@@ -6,6 +6,7 @@ import { useSession } from '../../session/index.ts';
 import { Button, IconButton, Muted, Skeleton, timeAgo } from '../../ui/index.ts';
 import { useLiveEvents } from './live-events.ts';
 import { notificationQueries, notificationsApi, type AppNotification } from './api.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const EMPTY_TITLE = 'No notifications yet';
 const EMPTY_TEXT = "You'll see price alerts and updates here";
@@ -20,9 +21,9 @@ const Count = styled.span`
   min-width: 18px;
   height: 18px;
   padding: 0 5px;
-  border-radius: ${({ theme }) => theme.radius.full};
-  background: ${({ theme }) => theme.colors.loss};
-  color: ${({ theme }) => (theme.dark ? theme.colors.background : '#ffffff')};
+  border-radius: ${cssVar.radius.full};
+  background: ${cssVar.colors.loss};
+  color: ${cssVar.colors.onLoss};
   font-size: 11px;
   font-weight: 700;
   line-height: 18px;
@@ -36,10 +37,10 @@ const Panel = styled.div`
   width: min(360px, calc(100vw - 24px));
   max-height: 480px;
   overflow: auto;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.card};
+  background: ${cssVar.colors.surfaceRaised};
+  color: ${cssVar.colors.text};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.card};
   box-shadow: 0 16px 40px rgba(0, 0, 0, 0.22);
 `;
 const Header = styled.div`
@@ -47,7 +48,7 @@ const Header = styled.div`
   justify-content: space-between;
   align-items: center;
   padding: 12px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${cssVar.colors.border};
   h2 { font-size: 15px; margin: 0; }
 `;
 const HeaderActions = styled.div`
@@ -66,10 +67,10 @@ const Item = styled.li<{ $unread: boolean }>`
   grid-template-columns: 1fr auto;
   gap: 4px 8px;
   padding: 12px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme, $unread }) => ($unread ? theme.colors.surface : 'transparent')};
+  border-bottom: 1px solid ${cssVar.colors.border};
+  background: ${({ $unread }) => ($unread ? cssVar.colors.surface : 'transparent')};
   strong { font-size: 14px; }
-  p { margin: 0; font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; grid-column: 1 / -1; }
+  p { margin: 0; font-size: 13px; color: ${cssVar.colors.textMuted}; grid-column: 1 / -1; }
   a { color: inherit; }
 `;
 const Actions = styled.div`

@@ -14,12 +14,13 @@ import { SalesFigures } from './SalesFigures.tsx';
 import { SalesTransfer } from './SalesTransfer.tsx';
 import { SoldList } from './SoldList.tsx';
 import { StockxCard } from './StockxCard.tsx';
+import { breakpoints } from '../../theme/cssVars.ts';
 
 const Side = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: minmax(0, 1fr);
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
+  @media (min-width: ${breakpoints.lg}) { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
 `;
 
 export const LEDGER_LOCKED_TITLE = 'Track what you really made';

@@ -8,6 +8,7 @@ import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Checkbox, DialogActions, FieldError, Modal, Muted, SelectField, Stack, TextField, formatCents, todayIso, useToast } from '../../ui/index.ts';
 import { salesApi, salesQueries, type RecordedSale, type SaleBody } from './api.ts';
 import { emptySaleForm, saleBodyOf, salePreviewOf, statesFees, type SaleForm } from './sale-form.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Preview = styled.dl`
   display: grid;
@@ -15,15 +16,15 @@ const Preview = styled.dl`
   gap: 4px 12px;
   margin: 0;
   padding: 12px;
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.surface};
+  border: 1px solid ${cssVar.colors.border};
   font-size: 14px;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
-  .total { font-weight: 700; color: ${({ theme }) => theme.colors.text}; }
-  .gain { color: ${({ theme }) => theme.colors.gain}; }
-  .loss { color: ${({ theme }) => theme.colors.loss}; }
+  .total { font-weight: 700; color: ${cssVar.colors.text}; }
+  .gain { color: ${cssVar.colors.gain}; }
+  .loss { color: ${cssVar.colors.loss}; }
 `;
 
 const Row = styled.div`

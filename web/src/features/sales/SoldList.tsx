@@ -5,10 +5,11 @@ import { PLATFORM_LABELS, SALE_PLATFORMS, type SalePlatform } from '@kicksight/c
 import { Badge, Button, Change, DataTable, EmptyState, ErrorState, Input, Muted, Pager, Select, Skeleton, TableScroll, Toolbar, formatCents, formatDate } from '../../ui/index.ts';
 import { salesQueries, type SaleView } from './api.ts';
 import { UndoSaleDialog } from './UndoSaleDialog.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Table = styled(DataTable)`
   th, td { padding: 8px 10px; white-space: nowrap; }
-  th { font-size: 12px; font-weight: 600; color: ${({ theme }) => theme.colors.textMuted}; }
+  th { font-size: 12px; font-weight: 600; color: ${cssVar.colors.textMuted}; }
   td.num { text-align: right; }
 `;
 

@@ -4,20 +4,21 @@ import styled from 'styled-components';
 import { Button, Card, CardTitle, ErrorState, Muted, Skeleton, Stack, TextField, formatDate, useToast } from '../../ui/index.ts';
 import { messageOf } from '../../api/errors.ts';
 import { settingsApi, settingsQueries } from './api.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Key = styled.code`
   display: block;
   padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radius.control};
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${cssVar.radius.control};
+  background: ${cssVar.colors.background};
+  border: 1px solid ${cssVar.colors.border};
   overflow-wrap: anywhere;
 `;
 const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  li { display: flex; justify-content: space-between; gap: 12px; align-items: center; padding: 8px 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  li { display: flex; justify-content: space-between; gap: 12px; align-items: center; padding: 8px 0; border-bottom: 1px solid ${cssVar.colors.border}; }
 `;
 
 /** Personal API keys (Expert and admins): create, copy once, revoke. */

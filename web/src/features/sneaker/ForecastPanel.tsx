@@ -8,6 +8,7 @@ import { Badge, Card, CardTitle, Change, ErrorState, Muted, Skeleton, formatMone
 import { Locked } from './Locked.tsx';
 import { isPremiumLocked, predictionErrorText, rangeLabelOf, salesOfDays, sizeBasisText, trackRecordText, volatilityLabelOf } from './detail-logic.ts';
 import { DAY_MS, utcDay } from '@kicksight/contracts/time';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Figures = styled.dl`
   display: grid;
@@ -15,14 +16,14 @@ const Figures = styled.dl`
   gap: 12px;
   margin: 0 0 16px;
   div { display: flex; flex-direction: column; gap: 2px; }
-  dt { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { font-size: 12px; color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; font-size: 18px; font-weight: 700; font-variant-numeric: tabular-nums; }
 `;
 
 const Warnings = styled.ul`
   margin: 12px 0 0;
   padding-left: 20px;
-  color: ${({ theme }) => theme.colors.warning};
+  color: ${cssVar.colors.warning};
   font-size: 13px;
 `;
 
@@ -47,7 +48,7 @@ function sampleForecast(base: number): ForecastInput {
 const Note = styled.p`
   margin: 12px 0 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 /** How the forecasts of this sneaker (or size) did over the past year, in plain words; nothing while it loads or if it fails. */

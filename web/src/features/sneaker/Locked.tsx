@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Button } from '../../ui/index.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Frame = styled.div`
   position: relative;
-  border-radius: ${({ theme }) => theme.radius.card};
+  border-radius: ${cssVar.radius.card};
   overflow: hidden;
   .sample { filter: blur(5px); pointer-events: none; user-select: none; }
 `;
@@ -20,10 +21,10 @@ const Overlay = styled.div`
   gap: 10px;
   text-align: center;
   padding: 16px;
-  background: ${({ theme }) => (theme.dark ? 'rgba(0,0,0,0.45)' : 'rgba(255,255,255,0.55)')};
+  background: ${cssVar.colors.lockedVeil};
   h3 { margin: 0; font-size: 17px; }
-  p { margin: 0; max-width: 420px; color: ${({ theme }) => theme.colors.text}; }
-  small { color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 0; max-width: 420px; color: ${cssVar.colors.text}; }
+  small { color: ${cssVar.colors.textMuted}; }
 `;
 
 /** Sample content shown blurred behind an upgrade call to action. */

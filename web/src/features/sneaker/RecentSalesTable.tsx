@@ -4,12 +4,13 @@ import { sneakerQueries, type RecentSale } from './api.ts';
 import { Card, CardTitle, ErrorState, Muted, Skeleton, formatMoney, timeAgo } from '../../ui/index.ts';
 import { Locked } from './Locked.tsx';
 import { isPremiumLocked, recentRowsOf, samplePreviewRows } from './detail-logic.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 export const Table = styled.div`
   overflow-x: auto;
   table { width: 100%; border-collapse: collapse; }
-  th, td { padding: 8px 10px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; white-space: nowrap; }
-  th { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 600; }
+  th, td { padding: 8px 10px; text-align: left; border-bottom: 1px solid ${cssVar.colors.border}; white-space: nowrap; }
+  th { font-size: 12px; color: ${cssVar.colors.textMuted}; font-weight: 600; }
   td.num { text-align: right; font-variant-numeric: tabular-nums; }
 `;
 

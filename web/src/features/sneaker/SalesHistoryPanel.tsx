@@ -12,6 +12,7 @@ import { Locked } from './Locked.tsx';
 import { isPremiumLocked } from './detail-logic.ts';
 import { useIsMobile } from './useIsMobile.ts';
 import { DAY_MS, utcDay } from '@kicksight/contracts/time';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const RANGES = [
   { label: '7D', days: 7 },
@@ -34,7 +35,7 @@ export const fullscreenChartHeightOf = (room: number, usual: number): number => 
 
 const Full = styled.div`
   &:fullscreen {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${cssVar.colors.surface};
     padding: 24px;
     display: flex;
     flex-direction: column;

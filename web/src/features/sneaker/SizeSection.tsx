@@ -5,6 +5,7 @@ import { Badge, Card, CardTitle, Change, formatMoney, formatPercent } from '../.
 import { Table } from './RecentSalesTable.tsx';
 import { isAvailable, overviewOf } from './detail-logic.ts';
 import { PriceProvenance, ValuationNote } from '../market/index.ts';
+import { cssVar } from '../../theme/cssVars.ts';
 
 const Figures = styled.dl`
   display: grid;
@@ -12,7 +13,7 @@ const Figures = styled.dl`
   gap: 16px;
   margin: 0;
   div { display: flex; flex-direction: column; gap: 2px; }
-  dt { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { font-size: 12px; color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; font-size: 20px; font-weight: 700; font-variant-numeric: tabular-nums; }
   small { font-size: 12px; font-weight: 500; }
   dd > [data-price-source], dd > [data-value-basis] { display: flex; margin-top: 4px; }

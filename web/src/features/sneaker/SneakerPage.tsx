@@ -17,12 +17,13 @@ import { WatchActions } from './WatchActions.tsx';
 import { takeFromCollectionFlag } from '../collection/index.ts';
 import { addPayloadOf, cameFromCollection, premiumPanelsLocked, watchedPriceOf } from './detail-logic.ts';
 import { useSession } from '../../session/index.ts';
+import { cssVar, breakpoints } from '../../theme/cssVars.ts';
 
 const Top = styled.div`
   display: grid;
   gap: 24px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) { grid-template-columns: minmax(280px, 420px) 1fr; }
+  @media (min-width: ${breakpoints.lg}) { grid-template-columns: minmax(280px, 420px) 1fr; }
 `;
 
 const Facts = styled.dl`
@@ -30,7 +31,7 @@ const Facts = styled.dl`
   grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
   gap: 10px 16px;
   margin: 0;
-  dt { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { font-size: 12px; color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; font-weight: 600; }
 `;
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, Modal, Stack } from '../../ui/index.ts';
 import { MONEY_BACK_LINE, PROMPT_COPY, type UpgradeTrigger, type Urgency } from './triggers.ts';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 export interface PromptUsage {
   used: number;
@@ -23,8 +24,8 @@ const Meter = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
-  .bar { height: 8px; border-radius: 999px; background: ${({ theme }) => theme.colors.skeleton}; overflow: hidden; }
-  .fill { height: 100%; background: ${({ theme }) => theme.colors.loss}; }
+  .bar { height: 8px; border-radius: 999px; background: ${cssVar.colors.skeleton}; overflow: hidden; }
+  .fill { height: 100%; background: ${cssVar.colors.loss}; }
 `;
 
 const List = styled.ul`
@@ -38,7 +39,7 @@ const List = styled.ul`
 const Guarantee = styled.p`
   margin: 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 /** The upgrade prompt: why it opened, the usage, what the next plan unlocks, and the way to upgrade. */

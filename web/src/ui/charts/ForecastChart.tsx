@@ -4,6 +4,7 @@ import styled, { useTheme } from 'styled-components';
 import { forecastSummary } from './summaries.ts';
 import { useWidth } from './useWidth.ts';
 import { Axes } from './Axes.tsx';
+import { cssVar } from '../../theme/cssVars.ts';
 
 export interface ForecastInput {
   history: { date: string; price: number }[];
@@ -17,8 +18,8 @@ const Wrap = styled.figure`
   margin: 0;
   width: 100%;
   svg { display: block; overflow: visible; }
-  text { fill: ${({ theme }) => theme.colors.textMuted}; font-size: 11px; font-variant-numeric: tabular-nums; }
-  figcaption { font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; margin-top: 6px; }
+  text { fill: ${cssVar.colors.textMuted}; font-size: 11px; font-variant-numeric: tabular-nums; }
+  figcaption { font-size: 13px; color: ${cssVar.colors.textMuted}; margin-top: 6px; }
 `;
 
 const Legend = styled.ul`

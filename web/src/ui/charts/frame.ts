@@ -1,22 +1,23 @@
 import { scaleLinear, scaleUtc } from 'd3';
 import styled from 'styled-components';
+import { cssVar } from '../../theme/cssVars.ts';
 
 /** The chart's figure: the drawing, its muted labels and its caption (the text summary). */
 export const ChartFigure = styled.figure`
   position: relative;
   margin: 0;
   width: 100%;
-  figcaption { font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; margin-top: 6px; }
+  figcaption { font-size: 13px; color: ${cssVar.colors.textMuted}; margin-top: 6px; }
   svg { display: block; overflow: visible; }
-  text { fill: ${({ theme }) => theme.colors.textMuted}; font-size: 11px; font-variant-numeric: tabular-nums; }
+  text { fill: ${cssVar.colors.textMuted}; font-size: 11px; font-variant-numeric: tabular-nums; }
 `;
 
 /** The crosshair's tooltip. */
 export const ChartTip = styled.div`
   position: absolute;
   pointer-events: none;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${cssVar.colors.surfaceRaised};
+  border: 1px solid ${cssVar.colors.border};
   border-radius: 8px;
   padding: 6px 10px;
   font-size: 12px;

@@ -5,13 +5,14 @@ import { trackEvent, PLAN_VALUE } from './analytics.ts';
 import { createCheckoutSession, isBillingPeriod, isPaidPlan, membershipQueries, type BillingPeriod } from '../api.ts';
 import { OFFER_TEXTS } from './offer-texts.ts';
 import { planPriceLabel } from './price.ts';
+import { cssVar } from '../../../theme/cssVars.ts';
 
 const CHECKOUT_REDIRECT_DELAY_MS = 1000;
 const CHECKOUT_RETRY_WARNING = 'Registration successful! Please try selecting your plan again.';
 const TRIAL_STARTED_MESSAGE = 'Your 3-day free trial has started! Explore all features.';
 
 const Box = styled.section`
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${cssVar.colors.border};
   border-radius: 12px;
   padding: 16px;
   margin-bottom: 16px;

@@ -16,6 +16,7 @@ import { useCheckoutReturn } from '../checkout/useCheckoutReturn.ts';
 import { UsageBar } from '../usage/UsageBar.tsx';
 import { useSession } from '../../../session/index.ts';
 import { AdminStatus } from './AdminStatus.tsx';
+import { cssVar } from '../../../theme/cssVars.ts';
 
 export const MEMBERSHIP_MESSAGES = {
   load: 'Error loading membership data',
@@ -39,18 +40,18 @@ const Facts = styled.dl`
   grid-template-columns: max-content 1fr;
   gap: 8px 16px;
   margin: 0 0 16px;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
 `;
 const Banner = styled.div<{ $tone: 'info' | 'success' | 'warning' | 'error' }>`
-  border-radius: ${({ theme }) => theme.radius.card};
+  border-radius: ${cssVar.radius.card};
   padding: 12px 16px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.gain : $tone === 'warning' ? theme.colors.warning : $tone === 'error' ? theme.colors.loss : theme.colors.accent)};
+  background: ${cssVar.colors.surface};
+  border: 1px solid ${({ $tone }) => ($tone === 'success' ? cssVar.colors.gain : $tone === 'warning' ? cssVar.colors.warning : $tone === 'error' ? cssVar.colors.loss : cssVar.colors.accent)};
 `;
 const Table = styled(DataTable)`
   th, td { padding: 10px 8px; }
-  a { color: ${({ theme }) => theme.colors.accent}; }
+  a { color: ${cssVar.colors.accent}; }
 `;
 
 function costLabel(plan: CurrentPlan): string {
@@ -65,7 +66,7 @@ const Lines = styled.ul`
   margin: 4px 0 0;
   padding: 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
   li { display: flex; justify-content: space-between; gap: 12px; }
   li span:last-child { white-space: nowrap; font-variant-numeric: tabular-nums; }
 `;

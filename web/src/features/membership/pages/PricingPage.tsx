@@ -12,6 +12,7 @@ import { createCheckoutSession, membershipQueries, type BillingPeriod, type Paid
 import { OFFER_TEXTS, TRIAL_INCLUDED } from '../checkout/offer-texts.ts';
 import { PRICING_FAQ } from '../checkout/plan-content.ts';
 import { FeatureComparison } from '../checkout/components/FeatureComparison.tsx';
+import { cssVar } from '../../../theme/cssVars.ts';
 
 export const CHECKOUT_FAILED = 'Failed to create checkout session. Please try again.';
 
@@ -28,14 +29,14 @@ const Hero = styled.header`
   gap: 12px;
   justify-items: center;
   h1 { font-size: 40px; font-weight: 800; margin: 0; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 16px; }
+  p { margin: 0; color: ${cssVar.colors.textMuted}; font-size: 16px; }
 `;
 const Faq = styled.section`
   display: grid;
   gap: 8px;
-  details { border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius.control}; padding: 12px 16px; background: ${({ theme }) => theme.colors.surface}; }
+  details { border: 1px solid ${cssVar.colors.border}; border-radius: ${cssVar.radius.control}; padding: 12px 16px; background: ${cssVar.colors.surface}; }
   summary { cursor: pointer; font-weight: 600; }
-  p { margin: 8px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 8px 0 0; color: ${cssVar.colors.textMuted}; }
 `;
 const SectionTitle = styled.h2`
   font-size: 24px;

@@ -13,6 +13,7 @@ import { AdminStatus } from './AdminStatus.tsx';
 import { OFFER_TEXTS } from '../checkout/offer-texts.ts';
 import { UsageBar } from '../usage/UsageBar.tsx';
 import { FeatureComparison } from '../checkout/components/FeatureComparison.tsx';
+import { cssVar } from '../../../theme/cssVars.ts';
 
 export const UPGRADE_FAILED = { title: 'Upgrade Failed', description: 'Unable to start the upgrade process. Please try again.' };
 
@@ -26,11 +27,11 @@ const UsageGrid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
 `;
 const Warning = styled.div`
-  border: 1px solid ${({ theme }) => theme.colors.warning};
-  border-radius: ${({ theme }) => theme.radius.card};
+  border: 1px solid ${cssVar.colors.warning};
+  border-radius: ${cssVar.radius.card};
   padding: 12px 16px;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
+  color: ${cssVar.colors.text};
+  background: ${cssVar.colors.surface};
 `;
 const Guarantee = styled.p`
   text-align: center;

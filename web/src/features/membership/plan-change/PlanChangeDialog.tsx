@@ -6,6 +6,7 @@ import { ApiError, messageOf } from '../../../api/errors.ts';
 import { Button, DialogActions, ErrorState, Modal, Skeleton, Stack, formatDate, useToast } from '../../../ui/index.ts';
 import { confirmPlanChange, membershipQueries, type BillingPeriod, type PaidPlan, type Plan, type PlanChangePreview, type PlanChangeResult } from '../api.ts';
 import { formatCharge } from '../checkout/price.ts';
+import { cssVar } from '../../../theme/cssVars.ts';
 
 export interface PlanChangeTarget {
   plan: Plan;
@@ -26,26 +27,26 @@ const Facts = styled.dl`
   grid-template-columns: 1fr max-content;
   gap: 8px 16px;
   margin: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; text-align: right; font-weight: 600; font-variant-numeric: tabular-nums; }
 `;
 const Lines = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 14px;
-  td { padding: 8px 0; border-top: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
+  td { padding: 8px 0; border-top: 1px solid ${cssVar.colors.border}; vertical-align: top; }
   td.num { text-align: right; white-space: nowrap; padding-left: 12px; font-variant-numeric: tabular-nums; }
-  td.credit { color: ${({ theme }) => theme.colors.gain}; }
+  td.credit { color: ${cssVar.colors.gain}; }
   tfoot td { font-weight: 700; font-size: 16px; }
 `;
 const Failure = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.loss};
+  color: ${cssVar.colors.loss};
 `;
 const Note = styled.p`
   margin: 0;
   font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
 `;
 
 /** The preview of a change: the new plan and cycle, the amount due now line by line, the next bill. */

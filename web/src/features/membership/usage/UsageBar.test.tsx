@@ -1,30 +1,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
-import { light } from '../../../theme/themes.ts';
+import { ThemeModeProvider } from '../../../theme/index.ts';
+import { cssVar } from '../../../theme/cssVars.ts';
 import { UsageBar } from './UsageBar.tsx';
 
 const renderBar = (used: number, limit: number | null) =>
   render(
-    <ThemeProvider theme={light}>
+    <ThemeModeProvider>
       <UsageBar label="Daily Searches" used={used} limit={limit} />
-    </ThemeProvider>,
+    </ThemeModeProvider>,
   );
 
 afterEach(cleanup);
 
 describe('UsageBar', () => {
   it.each([
-    [6, 10, 'green', light.colors.gain],
-    [7, 10, 'orange', light.colors.warning],
-    [8, 10, 'orange', light.colors.warning],
-    [9, 10, 'red', light.colors.loss],
-    [10, 10, 'red', light.colors.loss],
+    [6, 10, 'green', cssVar.colors.gain],
+    [7, 10, 'orange', cssVar.colors.warning],
+    [8, 10, 'orange', cssVar.colors.warning],
+    [9, 10, 'red', cssVar.colors.loss],
+    [10, 10, 'red', cssVar.colors.loss],
   ])('at %i of %i is %s', (used, limit, tone, colour) => {
     renderBar(used, limit);
     const bar = screen.getByRole('progressbar', { name: 'Daily Searches' });
     expect(bar.dataset.tone).toBe(tone);
-    expect(getComputedStyle(bar.firstElementChild!).backgroundColor).toBe(hexToRgb(colour));
+    expect(getComputedStyle(bar.firstElementChild!).getPropertyValue('background')).toBe(colour);
     expect(bar.getAttribute('aria-valuenow')).toBe(String(used * 10));
   });
 
@@ -42,8 +42,3 @@ describe('UsageBar', () => {
     expect(screen.getByRole('progressbar').dataset.tone).toBe('green');
   });
 });
-
-function hexToRgb(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-}

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { usageLabel, usageLevel, type UsageTone } from './usage-level.ts';
+import { badgeVar, cssVar } from '../../../theme/cssVars.ts';
 
 const TONE_BADGE: Record<UsageTone, string> = { green: 'green', orange: 'orange', red: 'red' };
 
@@ -12,23 +13,23 @@ const Head = styled.div`
   justify-content: space-between;
   gap: 8px;
   font-size: 14px;
-  span:last-child { font-variant-numeric: tabular-nums; color: ${({ theme }) => theme.colors.textMuted}; }
+  span:last-child { font-variant-numeric: tabular-nums; color: ${cssVar.colors.textMuted}; }
 `;
 const Track = styled.div`
   height: 8px;
-  border-radius: ${({ theme }) => theme.radius.full};
-  background: ${({ theme }) => theme.colors.skeleton};
+  border-radius: ${cssVar.radius.full};
+  background: ${cssVar.colors.skeleton};
   overflow: hidden;
 `;
 const Fill = styled.div<{ $tone: UsageTone; $percent: number }>`
   height: 100%;
   width: ${({ $percent }) => `${$percent}%`};
-  background: ${({ theme, $tone }) => ($tone === 'green' ? theme.colors.gain : $tone === 'orange' ? theme.colors.warning : theme.colors.loss)};
+  background: ${({ $tone }) => ($tone === 'green' ? cssVar.colors.gain : $tone === 'orange' ? cssVar.colors.warning : cssVar.colors.loss)};
 `;
 const Near = styled.span`
   font-size: 12px;
   font-weight: 600;
-  color: ${({ theme }) => theme.badges[TONE_BADGE.orange]?.fg ?? theme.colors.warning};
+  color: ${badgeVar(TONE_BADGE.orange).fg};
 `;
 
 /** A labelled usage bar: green under 70%, orange 70-89%, red from 90%; 'near limit' from 80%. */

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Badge } from '../../../../ui/Badge.tsx';
 import type { BillingPeriod } from '../../api.ts';
+import { cssVar } from '../../../../theme/cssVars.ts';
 
 const Group = styled.div`
   display: inline-flex;
@@ -11,20 +12,20 @@ const Group = styled.div`
 `;
 const Segments = styled.div`
   display: inline-flex;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.full};
+  border: 1px solid ${cssVar.colors.border};
+  border-radius: ${cssVar.radius.full};
   padding: 3px;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${cssVar.colors.surface};
   button {
     border: 0;
-    border-radius: ${({ theme }) => theme.radius.full};
+    border-radius: ${cssVar.radius.full};
     padding: 6px 16px;
     font-weight: 600;
     cursor: pointer;
     background: transparent;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${cssVar.colors.text};
   }
-  button[aria-pressed='true'] { background: ${({ theme }) => theme.colors.accent}; color: ${({ theme }) => theme.colors.accentText}; }
+  button[aria-pressed='true'] { background: ${cssVar.colors.accent}; color: ${cssVar.colors.accentText}; }
 `;
 
 /** Monthly or yearly, with the page's savings badge. */

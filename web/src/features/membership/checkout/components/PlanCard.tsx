@@ -4,6 +4,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { LIMIT_ROWS, limitText } from '../plan-content.ts';
 import type { BillingPeriod, Plan } from '../../api.ts';
 import { planPriceLabel, yearlySavingCents, formatCharge } from '../price.ts';
+import { cssVar } from '../../../../theme/cssVars.ts';
 
 const PlanCardShell = styled.article<{ $popular?: boolean }>`
   position: relative;
@@ -11,9 +12,9 @@ const PlanCardShell = styled.article<{ $popular?: boolean }>`
   flex-direction: column;
   gap: 12px;
   padding: 24px;
-  border-radius: ${({ theme }) => theme.radius.card};
-  background: ${({ theme }) => theme.colors.surface};
-  border: ${({ theme, $popular }) => ($popular ? `2px solid ${theme.colors.accent}` : `1px solid ${theme.colors.border}`)};
+  border-radius: ${cssVar.radius.card};
+  background: ${cssVar.colors.surface};
+  border: ${({ $popular }) => ($popular ? `2px solid ${cssVar.colors.accent}` : `1px solid ${cssVar.colors.border}`)};
   h2 { font-size: 20px; margin: 0; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
   ul { margin: 0; padding-left: 18px; display: grid; gap: 4px; font-size: 14px; }
 `;
@@ -30,12 +31,12 @@ const Price = styled.p`
   font-size: 32px;
   font-weight: 700;
   font-variant-numeric: tabular-nums;
-  span { font-size: 14px; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
+  span { font-size: 14px; font-weight: 500; color: ${cssVar.colors.textMuted}; }
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${cssVar.colors.textMuted};
   font-size: 14px;
 `;
 
@@ -45,7 +46,7 @@ const Limits = styled.dl`
   gap: 4px 12px;
   margin: 0;
   font-size: 14px;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${cssVar.colors.textMuted}; }
   dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
 `;
 
