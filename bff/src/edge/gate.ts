@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ErrorCode } from '@kicksight/contracts';
-import { AppError, SERVICE_TOKEN_HEADER, notFoundHandler } from '@kicksight/platform';
+import { AppError, SERVICE_TOKEN_HEADER, nameServerSpan, notFoundHandler } from '@kicksight/platform';
 import { allowedMethods, resolveRoute, type RouteMatch } from '../routes/route-table.ts';
 import { credentialOf, type Identify, type Identity } from './identity.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -36,8 +36,9 @@ export function edgeGate({ identify, limiter }: { identify: Identify; limiter: R
     const route = resolveRoute(req.method, req.path);
     if (!route) return notFoundHandler(req, res, next);
     req.edgeRoute = route;
-    // Proxied requests match no express route: metrics name them by the route table's pattern.
+    // Proxied requests match no express route: metrics and traces name them by the route table's pattern.
     res.locals.route = route.pattern;
+    nameServerSpan(req.method, route.pattern);
     delete req.headers[SERVICE_TOKEN_HEADER];
 
     let identity: Identity | undefined;

@@ -54,3 +54,13 @@ describe('the telemetry preload', () => {
     expect(logs.find((l) => l.msg === 'reading a thing')).not.toHaveProperty('trace_id');
   }, 30_000);
 });
+
+describe('the instrumentations', () => {
+  it('wrap express’s layers in every process but the BFF, which routes by its own table and names its spans itself', async () => {
+    const { instrumentationsFor } = await import('./sdk.ts');
+    const names = (service: string) => instrumentationsFor(service).map((instrumentation) => instrumentation.instrumentationName);
+    expect(names('collection')).toContain('@opentelemetry/instrumentation-express');
+    expect(names('bff')).not.toContain('@opentelemetry/instrumentation-express');
+    expect(names('bff')).toEqual(expect.arrayContaining(['@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-ioredis', '@opentelemetry/instrumentation-kafkajs']));
+  });
+});
