@@ -10,6 +10,7 @@ import { redactUrl } from './logger.ts';
 import { AppError, errorHandler, notFoundHandler } from './errors.ts';
 import { isShuttingDown } from './health.ts';
 import type { Metrics } from './metrics.ts';
+import { tracingSettings } from './telemetry/config.ts';
 import { traceIdHeader } from './telemetry/context.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -35,7 +36,8 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
-  app.use(traceIdHeader);
+  // Untraced, no request has a trace to name: the step is left out rather than run for nothing.
+  if (tracingSettings().sampleRatio > 0) app.use(traceIdHeader);
   app.use(
     pinoHttp({
       logger,
