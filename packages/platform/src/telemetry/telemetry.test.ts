@@ -62,5 +62,5 @@ describe('the instrumentations', () => {
     expect(names('collection')).toContain('@opentelemetry/instrumentation-express');
     expect(names('bff')).not.toContain('@opentelemetry/instrumentation-express');
     expect(names('bff')).toEqual(expect.arrayContaining(['@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-ioredis', '@opentelemetry/instrumentation-kafkajs']));
-  });
+  }, 30_000);
 });
