@@ -61,6 +61,10 @@ export async function startTracing(settings: TracingSettings): Promise<NodeSDK> 
     // Without an exporter spans are still made (their ids go into logs and answers) and dropped.
     spanProcessors: [exporter ? new BatchSpanProcessor({ exporter }) : new NoopSpanProcessor()],
     instrumentations: instrumentationsFor(settings.serviceName),
+    // Traces only: metrics are each process's /metrics (Prometheus) and logs are pino's lines. Left unset, the SDK
+    // would record OpenTelemetry's HTTP metrics on every request and export them, and logs, to an OTLP collector.
+    metricReaders: [],
+    logRecordProcessors: [],
   });
   sdk.start();
   // The loader knows every instrumented package before the app imports the first one.
