@@ -22,6 +22,7 @@
 #   scripts/stack.sh logs <component> [-f] show (or follow) a component's log
 #   scripts/stack.sh env                   print .stack/stack.env
 #   scripts/stack.sh install-browser       make sure Debian's chromium is installed
+#   scripts/stack.sh install-nginx         make sure Debian's nginx is installed (the verify benchmark's reference proxy); prints its path
 #   scripts/stack.sh install-deploy-tools  helm, kustomize, the schema validators and promtool (cached)
 #   scripts/stack.sh install-shfmt         the shell formatter of the static checks (cached); prints its path
 #
@@ -866,6 +867,17 @@ cmd_install_browser() {
   echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
 }
 
+# The verify benchmark runs nginx from a config file of its own, beside the BFF, as a plain reverse proxy to compare with.
+cmd_install_nginx() {
+  if [[ ! -x /usr/sbin/nginx ]]; then
+    ((IS_ROOT)) || die nginx "/usr/sbin/nginx is missing and this is not root (run: sudo apt-get install -y $NGINX_APT_PACKAGE)"
+    mkdir -p "$KS_LOG_DIR"
+    apt_install nginx "$NGINX_APT_PACKAGE"
+    [[ -x /usr/sbin/nginx ]] || die nginx "apt-get install $NGINX_APT_PACKAGE finished but /usr/sbin/nginx is missing"
+  fi
+  echo /usr/sbin/nginx
+}
+
 usage() {
   sed -n '/^# Usage:/,/^# *$/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   echo "Components: ${COMPONENTS[*]}"
@@ -885,6 +897,7 @@ main() {
     logs) cmd_logs "$@" ;;
     env) cmd_env ;;
     install-browser) cmd_install_browser ;;
+    install-nginx) cmd_install_nginx ;;
     install-deploy-tools) cmd_install_deploy_tools ;;
     install-shfmt)
       shfmt_install

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cpuUsPerCall, keptToRate, percentile, setting } from './lib.ts';
+import { cpuUsPerCall, interleaved, keptToRate, nginxConfig, percentile, setting } from './lib.ts';
 
 describe('setting', () => {
   afterEach(() => {
@@ -60,5 +60,25 @@ describe('keptToRate', () => {
     expect(keptToRate(calls, 3, 60_000)).toEqual({ kept: true, worst: { calls: 3, allowed: 3 } });
     expect(keptToRate([...calls, second(62.5)], 3, 60_000)).toEqual({ kept: false, worst: { calls: 7, allowed: 6 } });
     expect(keptToRate([0, 1, 2, 3].map(second), 3, 60_000).kept).toBe(false);
+  });
+});
+
+describe('interleaved', () => {
+  it('runs each target twice, the second pass backwards, so a steady drift of load falls on all alike', () => {
+    expect(interleaved(['direct', 'nginx', 'bff', 'traced'])).toEqual(['direct', 'nginx', 'bff', 'traced', 'traced', 'bff', 'nginx', 'direct']);
+    expect(interleaved(['a'])).toEqual(['a', 'a']);
+  });
+});
+
+describe('nginxConfig', () => {
+  it('proxies to the upstream on the loopback port given, keeping upstream connections alive, every file under its own directory', () => {
+    const config = nginxConfig({ dir: '/tmp/bench-nginx', port: 18080, upstream: 'http://127.0.0.1:7001' });
+    expect(config).toContain('listen 127.0.0.1:18080;');
+    expect(config).toContain('upstream app { server 127.0.0.1:7001; keepalive 32; }');
+    expect(config).toContain('proxy_http_version 1.1;');
+    expect(config).toContain('access_log off;');
+    const paths = [...config.matchAll(/(?:^|\s)(\/[\w./-]+)/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) expect(path.startsWith('/tmp/bench-nginx/')).toBe(true);
   });
 });

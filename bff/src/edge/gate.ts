@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { ErrorCode } from '@kicksight/contracts';
-import { AppError, SERVICE_TOKEN_HEADER, notFoundHandler } from '@kicksight/platform';
-import { allowedMethods, resolveRoute, type RouteMatch } from '../routes/route-table.ts';
+import { AppError, SERVICE_TOKEN_HEADER, nameServerSpan, notFoundHandler } from '@kicksight/platform';
+import { lookupRoute, type RouteMatch } from '../routes/route-table.ts';
 import { credentialOf, type Identify, type Identity } from './identity.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -28,16 +28,16 @@ export function edgeGate({ identify, limiter }: { identify: Identify; limiter: R
   return async (req: Request, res, next) => {
     // Case-insensitively, as express matches its routes: `/API/...` must not slip past the gate.
     if (!/^\/api(?:\/|$)/i.test(req.path)) return next();
-    const allowed = allowedMethods(req.path);
+    const { allowed, route } = lookupRoute(req.method, req.path);
     if (allowed && !allowed.includes(req.method)) {
       res.setHeader('Allow', allowed.join(', '));
       return next(new AppError(405, ErrorCode.METHOD_NOT_ALLOWED, `${req.method} is not allowed here; allowed: ${allowed.join(', ')}.`));
     }
-    const route = resolveRoute(req.method, req.path);
     if (!route) return notFoundHandler(req, res, next);
     req.edgeRoute = route;
-    // Proxied requests match no express route: metrics name them by the route table's pattern.
+    // Proxied requests match no express route: metrics and traces name them by the route table's pattern.
     res.locals.route = route.pattern;
+    nameServerSpan(req.method, route.pattern);
     delete req.headers[SERVICE_TOKEN_HEADER];
 
     let identity: Identity | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMethods, resolveRoute } from './route-table.ts';
+import { allowedMethods, lookupRoute, resolveRoute } from './route-table.ts';
 
 type Case = [method: string, path: string, owner: string, access?: string];
 
@@ -185,5 +185,16 @@ describe('allowedMethods', () => {
     expect(allowedMethods('/api/nothing-here')).toBeUndefined();
     expect(allowedMethods('/api/membership/local/portal/u1')).toBeUndefined();
     expect(allowedMethods('/api/sneakers/..%2finternal')).toBeUndefined();
+  });
+});
+
+describe('lookupRoute', () => {
+  it('answers the documented methods and the row of a request at once, as allowedMethods and resolveRoute do', () => {
+    const paths = ['/api/collections/item-1', '/api/collections/stats', '/api/auth/verify', '/api/user', '/api/email-test/anything-undocumented', '/api/nothing-here', '/api/sneakers/..%2finternal', '/health'];
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) expect(lookupRoute(method, path)).toEqual({ allowed: allowedMethods(path), route: resolveRoute(method, path) });
+    }
+    expect(lookupRoute('PATCH', '/api/collections/item-1')).toEqual({ allowed: ['DELETE', 'GET', 'HEAD', 'PUT'], route: { owner: 'collection', access: 'token', queryToken: false, pattern: '/api/collections/*' } });
+    expect(lookupRoute('GET', '/api/sneakers/%E0%A4%A')).toEqual({});
   });
 });

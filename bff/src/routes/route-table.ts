@@ -92,7 +92,7 @@ const OWNER_ROWS: Row[] = [
   row('/api/docs/*', 'bff', { access: 'public' }),
 ];
 
-/** The row of the most specific pattern among `rows` that matches, if any. */
+/** The row of the most specific pattern among `rows` that matches, if any (the first of equals). */
 function bestRow(rows: Row[], method: string, segments: string[]): Row | undefined {
   let best: Row | undefined;
   for (const r of rows) if (matches(r, method, segments) && (!best || moreSpecific(r, best))) best = r;
@@ -109,28 +109,32 @@ function operationRow(op: Operation): Row {
 }
 
 const OPERATION_ROWS = [...allOperations, ...edgeOperations].map(operationRow);
-const ROWS: Row[] = [...OWNER_ROWS, ...OPERATION_ROWS];
 
 /** Segments of a path, or undefined for a path that could mean something else once normalised. */
 function segmentsOf(path: string): string[] | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const segments = trimmed.split('/').slice(1);
   for (const segment of segments) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return undefined;
-    }
-    if (decoded === '' || decoded === '.' || decoded === '..' || decoded.includes('/') || decoded.includes('\\')) return undefined;
+    // Only a segment with an escape can decode to something else.
+    const decoded = segment.includes('%') ? decodedSegment(segment) : segment;
+    if (decoded === undefined || decoded === '' || decoded === '.' || decoded === '..' || decoded.includes('/') || decoded.includes('\\')) return undefined;
   }
   return segments;
 }
 
-function matches(r: Row, method: string, segments: string[]): boolean {
-  if (r.method && r.method !== method) return false;
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+function matches(r: Row, method: string | undefined, segments: string[]): boolean {
+  if (method !== undefined && r.method && r.method !== method) return false;
   if (r.subtree ? segments.length < r.segments.length : segments.length !== r.segments.length) return false;
-  return r.segments.every((s, i) => s === '*' || s === segments[i]);
+  for (let i = 0; i < r.segments.length; i++) if (r.segments[i] !== '*' && r.segments[i] !== segments[i]) return false;
+  return true;
 }
 
 /** Deeper patterns first; then an exact path over a subtree; then literals over `{id}`; then a method-specific row. */
@@ -138,30 +142,81 @@ function specificity(r: Row): number[] {
   return [r.segments.length, r.subtree ? 0 : 1, r.segments.filter((s) => s !== '*').length, r.method ? 1 : 0];
 }
 
-function moreSpecific(a: Row, b: Row): boolean {
+function compareSpecificity(a: Row, b: Row): number {
   const [x, y] = [specificity(a), specificity(b)];
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! > y[i]!;
-  return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+}
+
+function moreSpecific(a: Row, b: Row): boolean {
+  return compareSpecificity(a, b) > 0;
+}
+
+/**
+ * Every row, the most specific first (a stable sort: equals keep the table's order), each with its answer
+ * made once: the first row that matches a request is the one `bestRow` would choose.
+ */
+const ROWS_BY_SPECIFICITY = [...OWNER_ROWS, ...OPERATION_ROWS]
+  .sort((a, b) => compareSpecificity(b, a))
+  .map((r) => ({ row: r, match: Object.freeze<RouteMatch>({ owner: r.owner, access: r.access, queryToken: r.queryToken, pattern: r.pattern }) }));
+
+/** The documented paths (operations' patterns), each with the methods documented there (GET brings HEAD), sorted. */
+const DOCUMENTED_PATHS = [...Map.groupBy(OPERATION_ROWS, (r) => r.segments.join('/')).values()].map((rows) => {
+  const methods = new Set(rows.map((r) => r.method!));
+  if (methods.has('GET')) methods.add('HEAD');
+  return { row: rows[0]!, methods: Object.freeze([...methods].sort()) };
+});
+
+/** Entries of `entries` whose rows can match a path of `length` segments, per length (made once for each). */
+function byLength<T extends { row: Row }>(entries: T[]): (length: number) => T[] {
+  const made = new Map<number, T[]>();
+  return (length) => {
+    let found = made.get(length);
+    if (!found) {
+      found = entries.filter(({ row: r }) => (r.subtree ? r.segments.length <= length : r.segments.length === length));
+      made.set(length, found);
+    }
+    return found;
+  };
+}
+const rowsFor = byLength(ROWS_BY_SPECIFICITY);
+const documentedFor = byLength(DOCUMENTED_PATHS);
+
+/** What the edge knows of a request: the methods documented at its path, and the row that claims it. */
+export interface RouteLookup {
+  allowed?: readonly string[];
+  route?: RouteMatch;
+}
+
+/** `allowedMethods` and `resolveRoute` of one request at once (its path read once). */
+export function lookupRoute(method: string, path: string): RouteLookup {
+  const segments = segmentsOf(path);
+  if (!segments) return {};
+  return { allowed: allowedAt(segments), route: routeOf(method, segments) };
+}
+
+function allowedAt(segments: string[]): readonly string[] | undefined {
+  let allowed: readonly string[] | undefined;
+  for (const documented of documentedFor(segments.length)) {
+    if (!matches(documented.row, undefined, segments)) continue;
+    // A path that two documented patterns share (`/x/{id}` and `/x/stats`) answers the methods of both.
+    allowed = allowed ? [...new Set([...allowed, ...documented.methods])].sort() : documented.methods;
+  }
+  return allowed;
+}
+
+function routeOf(method: string, segments: string[]): RouteMatch | undefined {
+  if (segments[0] !== 'api') return undefined;
+  const upper = method.toUpperCase();
+  const verb = upper === 'HEAD' ? 'GET' : upper;
+  return rowsFor(segments.length).find(({ row: r }) => matches(r, verb, segments))?.match;
 }
 
 /**
  * The methods the operations documented at a path answer (GET brings HEAD), sorted; undefined when no
  * operation documents the path. Any other method there is answered 405 with these in `Allow`.
  */
-export function allowedMethods(path: string): string[] | undefined {
-  const segments = segmentsOf(path);
-  if (!segments) return undefined;
-  const methods = new Set(OPERATION_ROWS.filter((r) => matches(r, r.method!, segments)).map((r) => r.method!));
-  if (methods.size === 0) return undefined;
-  if (methods.has('GET')) methods.add('HEAD');
-  return [...methods].sort();
-}
+export const allowedMethods = (path: string): readonly string[] | undefined => lookupRoute('GET', path).allowed;
 
 /** The owner and access rule of a request, or undefined when no row claims it (answered 404). */
-export function resolveRoute(method: string, path: string): RouteMatch | undefined {
-  const segments = segmentsOf(path);
-  if (!segments || segments[0] !== 'api') return undefined;
-  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  const best = bestRow(ROWS, verb, segments);
-  return best && { owner: best.owner, access: best.access, queryToken: best.queryToken, pattern: best.pattern };
-}
+export const resolveRoute = (method: string, path: string): RouteMatch | undefined => lookupRoute(method, path).route;

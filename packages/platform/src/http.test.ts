@@ -149,6 +149,28 @@ describe('request logs', () => {
     expect(lines.find((l) => l.msg === 'handler line')).toMatchObject({ level: 30, extra: 1, req: { id: 'r-handler', method: 'GET', url: '/api/hello' } });
   });
 
+  it('makes a request its bound logger only when a line is written through it', async () => {
+    const { logger } = capture();
+    let bound = 0;
+    const child = logger.child.bind(logger);
+    logger.child = ((...args: Parameters<typeof logger.child>) => {
+      bound += 1;
+      return child(...args);
+    }) as typeof logger.child;
+    const app = createHttpApp({ logger });
+    app.get('/api/quiet', (_req, res) => void res.json({ data: 'quiet' }));
+    app.get('/api/hello', (req, res) => {
+      req.log.info('first');
+      req.log.info('second');
+      res.json({ data: 'hi' });
+    });
+    finishHttpApp(app, logger);
+    await request(app).get('/api/quiet').expect(200);
+    expect(bound).toBe(0);
+    await request(app).get('/api/hello').expect(200);
+    expect(bound).toBe(1);
+  });
+
   it('writes nothing for a successful request below the configured level', async () => {
     const { app, lines } = demoApp('warn');
     await request(app).get('/api/quiet').set('x-request-id', 'r-info').expect(200);

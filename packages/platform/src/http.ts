@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { pino } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { REQUEST_ID_HEADER, findUnsafeText, unsafeTextMessage } from '@kicksight/contracts';
+import { findUnsafeText, unsafeTextMessage } from '@kicksight/contracts';
 import type { Logger } from './logger.ts';
-import { redactUrl } from './logger.ts';
 import { AppError, errorHandler, notFoundHandler } from './errors.ts';
 import { isShuttingDown } from './health.ts';
+import { requestLogging } from './request-log.ts';
 import type { Metrics } from './metrics.ts';
+import { tracingSettings } from './telemetry/config.ts';
 import { traceIdHeader } from './telemetry/context.ts';
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -35,29 +31,9 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
-  app.use(traceIdHeader);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      // Our serializers read the few fields logged straight from node's request and response: pino's standard
-      // wrappers would first copy every header of both into objects of their own, on every request.
-      wrapSerializers: false,
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        // A response whose caller left before its head was written has no status.
-        res: (res: { statusCode: number; headersSent: boolean }) => ({ statusCode: res.headersSent ? res.statusCode : null }),
-        err: pino.stdSerializers.err,
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => ['/livez', '/readyz', '/metrics'].includes(req.url ?? '') },
-    }),
-  );
+  // Untraced, no request has a trace to name: the step is left out rather than run for nothing.
+  if (tracingSettings().sampleRatio > 0) app.use(traceIdHeader);
+  app.use(requestLogging(app, logger));
   if (metrics) app.use(metrics.httpMiddleware);
   // While the process drains, every answer closes its connection: a caller keeping connections open
   // (the BFF's agent) opens its next one to a replica that stays.

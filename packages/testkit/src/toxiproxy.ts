@@ -9,6 +9,15 @@ export interface Proxy {
   disable(): Promise<void>;
   enable(): Promise<void>;
   remove(): Promise<void>;
+  /** Adds a toxic (toxiproxy's `type`, `stream` and `attributes`, e.g. a `latency` of the answers); resolves with its removal. */
+  addToxic(toxic: Toxic): Promise<() => Promise<void>>;
+}
+
+/** A fault toxiproxy applies to the traffic of a proxy: `downstream` is what the server answers. */
+export interface Toxic {
+  type: 'latency' | 'timeout' | 'bandwidth' | 'slow_close' | 'reset_peer' | 'limit_data';
+  stream: 'upstream' | 'downstream';
+  attributes: Record<string, number>;
 }
 
 async function call(api: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -32,6 +41,11 @@ export async function createProxy(api: string, name: string, listen: string, ups
     disable: () => setEnabled(false),
     enable: () => setEnabled(true),
     remove: () => call(api, 'DELETE', `/proxies/${name}`).then(() => {}),
+    addToxic: async (toxic) => {
+      const toxicName = uniqueName(`${toxic.type}_${toxic.stream}`);
+      await call(api, 'POST', `/proxies/${name}/toxics`, { ...toxic, name: toxicName, toxicity: 1 });
+      return () => call(api, 'DELETE', `/proxies/${name}/toxics/${toxicName}`).then(() => {});
+    },
   };
 }
 

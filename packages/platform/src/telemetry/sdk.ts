@@ -15,6 +15,28 @@ import type { TracingSettings } from './config.ts';
 /** Requests that say nothing of a member's work: probes and scrapes are never traced. */
 const UNTRACED_PATHS = new Set(['/livez', '/readyz', '/metrics', '/health']);
 
+/**
+ * Processes that route requests with a table of their own rather than express's routes: the BFF forwards
+ * from middleware, so express's instrumentation would only add a span per middleware to every request and
+ * name no route; the BFF names its server spans by its route table instead (`nameServerSpan`).
+ */
+const OWN_ROUTING = new Set(['bff']);
+
+/** The instrumentations of the clients the platform uses; express's where a process routes with it. */
+export function instrumentationsFor(serviceName: string) {
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]!),
+      requireParentforOutgoingSpans: true,
+    }),
+    ...(OWN_ROUTING.has(serviceName) ? [] : [new ExpressInstrumentation()]),
+    new PgInstrumentation({ requireParentSpan: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+    new MongooseInstrumentation({ requireParentSpan: true }),
+    new KafkaJsInstrumentation(),
+  ];
+}
+
 function exporterOf(settings: TracingSettings): SpanExporter | undefined {
   if (settings.otlpEndpoint) return new OTLPTraceExporter();
   if (settings.zipkinUrl) return new ZipkinExporter({ url: new URL('/api/v2/spans', settings.zipkinUrl).toString() });
@@ -38,17 +60,11 @@ export async function startTracing(settings: TracingSettings): Promise<NodeSDK> 
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }),
     // Without an exporter spans are still made (their ids go into logs and answers) and dropped.
     spanProcessors: [exporter ? new BatchSpanProcessor({ exporter }) : new NoopSpanProcessor()],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]!),
-        requireParentforOutgoingSpans: true,
-      }),
-      new ExpressInstrumentation(),
-      new PgInstrumentation({ requireParentSpan: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-      new MongooseInstrumentation({ requireParentSpan: true }),
-      new KafkaJsInstrumentation(),
-    ],
+    instrumentations: instrumentationsFor(settings.serviceName),
+    // Traces only: metrics are each process's /metrics (Prometheus) and logs are pino's lines. Left unset, the SDK
+    // would record OpenTelemetry's HTTP metrics on every request and export them, and logs, to an OTLP collector.
+    metricReaders: [],
+    logRecordProcessors: [],
   });
   sdk.start();
   // The loader knows every instrumented package before the app imports the first one.

@@ -18,7 +18,7 @@ async function runTracedApp(env: Record<string, string>) {
     timeout: 20_000,
   });
   const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-  const report = lines.find((line) => 'result' in line)!.result as { traceIdHeader: string | null; registered: boolean };
+  const report = lines.find((line) => 'result' in line)!.result as { traceIdHeader: string | null; registered: boolean; signals: string[] };
   return { logs: lines.filter((line) => !('result' in line)), report };
 }
 
@@ -40,7 +40,10 @@ describe('tracing settings', () => {
 describe('the telemetry preload', () => {
   it('continues a caller’s trace: the response names it and every line logged inside it carries its ids', async () => {
     const { logs, report } = await runTracedApp({ TRACING_SAMPLE_RATIO: '1' });
-    expect(report).toEqual({ traceIdHeader: TRACE_ID, registered: true });
+    expect(report).toMatchObject({ traceIdHeader: TRACE_ID, registered: true });
+    // Traces, and no OpenTelemetry metrics recorded on every request for an OTLP collector that is not there.
+    expect(report.signals).toContain('trace');
+    expect(report.signals).not.toContain('metrics');
     const line = logs.find((l) => l.msg === 'reading a thing');
     // The span is the server's own, a child of the caller's.
     expect(line).toMatchObject({ trace_id: TRACE_ID, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
@@ -50,7 +53,17 @@ describe('the telemetry preload', () => {
 
   it('with tracing off starts no SDK and adds nothing to answers or logs', async () => {
     const { logs, report } = await runTracedApp({});
-    expect(report).toEqual({ traceIdHeader: null, registered: false });
+    expect(report).toEqual({ traceIdHeader: null, registered: false, signals: [] });
     expect(logs.find((l) => l.msg === 'reading a thing')).not.toHaveProperty('trace_id');
+  }, 30_000);
+});
+
+describe('the instrumentations', () => {
+  it('wrap express’s layers in every process but the BFF, which routes by its own table and names its spans itself', async () => {
+    const { instrumentationsFor } = await import('./sdk.ts');
+    const names = (service: string) => instrumentationsFor(service).map((instrumentation) => instrumentation.instrumentationName);
+    expect(names('collection')).toContain('@opentelemetry/instrumentation-express');
+    expect(names('bff')).not.toContain('@opentelemetry/instrumentation-express');
+    expect(names('bff')).toEqual(expect.arrayContaining(['@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-ioredis', '@opentelemetry/instrumentation-kafkajs']));
   }, 30_000);
 });
