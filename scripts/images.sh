@@ -351,7 +351,8 @@ docker_env_file() {
 }
 
 # run_product <name>: one product image as a container named kicksight-<name>: the host's network (the stack's
-# ports, bound to 127.0.0.1), a read-only root filesystem with a small /tmp, no capabilities, the image's own user.
+# ports, bound to 127.0.0.1), a read-only root filesystem with a small /tmp, no capabilities, the image's own user;
+# started again up to 5 times when it fails.
 run_product() {
   local name=$1 port internal args=()
   port=KS_${name^^}_PORT
@@ -368,7 +369,8 @@ run_product() {
     web) args+=(-e STATIC_DIR=/app/web/dist) ;;
   esac
   docker rm -f "kicksight-$name" >/dev/null 2>&1 || true
-  docker run -d --name "kicksight-$name" --label kicksight.app="$name" --network host \
+  # A process that fails to start (a store slow to answer on a busy machine) is started again, as a kubelet would.
+  docker run -d --name "kicksight-$name" --label kicksight.app="$name" --network host --restart on-failure:5 \
     --read-only --tmpfs /tmp:rw,nosuid,nodev,size=64m --cap-drop ALL --security-opt no-new-privileges \
     "${args[@]}" "$(product_tag "$name")" >/dev/null
 }
@@ -391,7 +393,7 @@ cmd_run() {
     for name in "${PRODUCT_IMAGES[@]}"; do
       port=KS_${name^^}_PORT
       curl -fsS -o /dev/null --max-time 3 "http://127.0.0.1:${!port}/readyz" 2>/dev/null || pending+=("$name")
-      [[ "$(docker inspect -f '{{.State.Running}}' "kicksight-$name")" == true ]] ||
+      [[ "$(docker inspect -f '{{.State.Status}}' "kicksight-$name")" =~ ^(running|restarting|created)$ ]] ||
         die run "kicksight-$name stopped: $(docker logs --tail 20 "kicksight-$name" 2>&1)"
     done
     ((${#pending[@]})) || break

@@ -105,6 +105,8 @@ images_run() {
   local started
   # (Called in a condition, where `set -e` does not hold: each step returns on failure itself.)
   export "$(scripts/images.sh engine up | tail -n 1)" || return 1
+  # Containers a run left behind would hold the apps' ports.
+  scripts/images.sh stop || return 1
   started=$(date +%s)
   timeout --kill-after=30 "${KS_BUDGET_IMAGES_BUILD:-1800}" bash -c 'scripts/images.sh build && scripts/images.sh stores' || return 1
   echo "images: built in $(($(date +%s) - started))s"
