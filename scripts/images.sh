@@ -60,8 +60,9 @@ engine_up() {
     mkdir -p "$ENGINE_DIR/data" "$ENGINE_DIR/exec" "$KS_LOG_DIR"
     rm -f "$ENGINE_SOCKET"
     # No iptables rules and no bridge: containers share the host's network, nothing of the host's own engine
-    # (/var/run/docker.sock, /var/lib/docker) is touched.
-    setsid nohup dockerd --iptables=false --ip-masq=false --bridge=none --userland-proxy=false \
+    # (/var/run/docker.sock, /var/lib/docker) is touched. The engine and all it runs (builds included) yield the CPU
+    # to the machine's other work (nice 10).
+    setsid nohup nice -n 10 dockerd --iptables=false --ip-masq=false --bridge=none --userland-proxy=false \
       --exec-opt native.cgroupdriver=cgroupfs --storage-driver=overlay2 \
       --data-root "$ENGINE_DIR/data" --exec-root "$ENGINE_DIR/exec" --pidfile "$ENGINE_PIDFILE" \
       -H "$DOCKER_HOST" >>"$ENGINE_LOG" 2>&1 </dev/null &
@@ -94,6 +95,8 @@ engine_down() {
     ((SECONDS < deadline)) || die engine "dockerd (pid $pid) still runs 30 s after SIGTERM"
     sleep "$POLL_INTERVAL"
   done
+  # Mounts dockerd made for itself (its network namespace file) may outlive it.
+  findmnt -rn -o TARGET | awk -v dir="$ENGINE_DIR/" 'index($0, dir) == 1' | sort -r | xargs -r umount
   rm -f "$ENGINE_PIDFILE" "$ENGINE_SOCKET"
   note engine "stopped"
 }
@@ -170,7 +173,7 @@ node_base() {
   cp "$NODE_BIN" "$CONTEXT/node"
   mkdir "$CONTEXT/npm"
   tar -xzf "$NPM_TGZ" -C "$CONTEXT/npm" --strip-components=1
-  DOCKER_BUILDKIT=1 nice -n 10 "$DOCKER" build --progress=plain --network host -f "$IMAGE_FILES/node.Dockerfile" \
+  DOCKER_BUILDKIT=1 "$DOCKER" build --progress=plain --network host -f "$IMAGE_FILES/node.Dockerfile" \
     --build-arg DEBIAN_BASE="$DEBIAN_BASE" --label kicksight.inputs="$inputs" -t "$NODE_BASE" "$CONTEXT" >>"$log" 2>&1 ||
     die bases "building $NODE_BASE failed (see $(rel_path "$log"))"
   note bases "$NODE_BASE in $(fmt_ms $(($(now_ms) - t0)))"
@@ -220,7 +223,7 @@ build_product() {
     args+=(--secret "id=npm_ca,src=$NODE_EXTRA_CA_CERTS")
   fi
   t0=$(now_ms)
-  DOCKER_BUILDKIT=1 nice -n 10 "$DOCKER" build --progress=plain --network host "${args[@]}" -t "$(product_tag "$name")" "$KS_ROOT" >"$log" 2>&1 ||
+  DOCKER_BUILDKIT=1 "$DOCKER" build --progress=plain --network host "${args[@]}" -t "$(product_tag "$name")" "$KS_ROOT" >"$log" 2>&1 ||
     die build "building $(product_tag "$name") failed (see $(rel_path "$log"))"
   note build "$(product_tag "$name") in $(fmt_ms $(($(now_ms) - t0)))"
 }
@@ -298,7 +301,7 @@ build_store() {
   [[ "$(inputs_label "$tag")" == "$inputs" ]] && return 0
   t0=$(now_ms)
   store_context "$name"
-  DOCKER_BUILDKIT=1 nice -n 10 "$DOCKER" build --progress=plain --network host --label kicksight.inputs="$inputs" \
+  DOCKER_BUILDKIT=1 "$DOCKER" build --progress=plain --network host --label kicksight.inputs="$inputs" \
     --build-arg DEBIAN_BASE="$DEBIAN_BASE" --build-arg NODE_BASE="$NODE_BASE" \
     --build-arg POSTGRES_MAJOR="$POSTGRES_MAJOR" --build-arg REDIS_APT_PACKAGE="$REDIS_APT_PACKAGE" \
     --build-arg JAVA_APT_PACKAGE="$JAVA_APT_PACKAGE" -t "$tag" "$CONTEXT" >"$log" 2>&1 ||
