@@ -6,7 +6,7 @@
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
 #   reliability  security probes and schemathesis against the running product (KS_BUDGET_RELIABILITY, 300 each), then
 #                each store away for 30 s under load (KS_BUDGET_OUTAGES, 540)
-#   images       the container images built (KS_BUDGET_IMAGES_BUILD, 1800) and run: the product from its images on the
+#   images       the container images built (KS_BUDGET_IMAGES_BUILD, 3600) and run: the product from its images on the
 #                local stack, and the servers' images through the test kit (KS_BUDGET_IMAGES, 600)
 # Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
 # Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
@@ -108,7 +108,7 @@ images_run() {
   # Containers a run left behind would hold the apps' ports.
   scripts/images.sh stop || return 1
   started=$(date +%s)
-  timeout --kill-after=30 "${KS_BUDGET_IMAGES_BUILD:-1800}" bash -c 'scripts/images.sh build && scripts/images.sh stores' || return 1
+  timeout --kill-after=30 "${KS_BUDGET_IMAGES_BUILD:-3600}" bash -c 'scripts/images.sh build && scripts/images.sh stores' || return 1
   echo "images: built in $(($(date +%s) - started))s"
   scripts/images.sh sizes || return 1
   scripts/stack.sh up >/dev/null || return 1
@@ -138,7 +138,7 @@ for p in "${phases[@]}"; do
     integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
     reliability) phase reliability "${KS_BUDGET_RELIABILITY_PHASE:-900}" reliability || status=1 ;;
-    images) phase images "${KS_BUDGET_IMAGES_PHASE:-2400}" images || status=1 ;;
+    images) phase images "${KS_BUDGET_IMAGES_PHASE:-4800}" images || status=1 ;;
     *)
       echo "unknown phase $p (static, unit, integration, e2e, reliability, images)" >&2
       exit 2
