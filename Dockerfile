@@ -8,6 +8,9 @@
 
 FROM node:24.21.0-bookworm-slim AS manifests
 WORKDIR /app
+# Behind a TLS proxy the npm registry is reached with the proxy's CA, handed to `npm ci` as the build secret
+# npm_ca (`docker build --secret id=npm_ca,src=<CA file>`): mounted only while npm runs, never in an image. npm's
+# download cache is a build cache mount, shared by the images and kept out of them too.
 # npm ci needs every workspace manifest to honour the lockfile; each image then installs only its
 # workload's dependencies (and the workspace packages it uses).
 COPY package.json package-lock.json .npmrc ./
@@ -35,7 +38,7 @@ ENV NODE_ENV=production \
 
 # The web app's Vite build, with the web workspace's dev dependencies.
 FROM manifests AS web-build
-RUN npm ci --workspace=@kicksight/web --include-workspace-root=false
+RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca npm ci --workspace=@kicksight/web --include-workspace-root=false
 COPY tsconfig.base.json ./
 COPY packages/contracts packages/contracts
 COPY packages/platform packages/platform
@@ -44,7 +47,7 @@ RUN npm run build -w web
 
 # Production dependencies of the web server only.
 FROM manifests AS web-deps
-RUN npm ci --omit=dev --workspace=@kicksight/web --include-workspace-root=false
+RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca npm ci --omit=dev --workspace=@kicksight/web --include-workspace-root=false
 
 FROM runtime AS web
 COPY --from=web-deps /app ./
@@ -60,8 +63,8 @@ CMD ["node", "web/server/main.ts"]
 # Production dependencies of one service's workspace (WORKSPACE is its folder, e.g. services/auth).
 FROM manifests AS service-deps
 ARG WORKSPACE
-RUN test -n "$WORKSPACE" && test -f "$WORKSPACE/package.json" \
- && npm ci --omit=dev --workspace="$WORKSPACE" --include-workspace-root=false
+RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm test -n "$WORKSPACE" && test -f "$WORKSPACE/package.json" \
+ && NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca npm ci --omit=dev --workspace="$WORKSPACE" --include-workspace-root=false
 
 # A service or the BFF: the default target.
 FROM runtime AS service

@@ -48,6 +48,8 @@ export default defineConfig({
       { test: { name: 'outages', root: 'reliability/outages', include: ['**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 60_000, fileParallelism: false } },
       // Each service's two replicas restarted one at a time under load (scripts/test.sh reliability, after the outages).
       { test: { name: 'restarts', root: 'reliability/restarts', include: ['**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 60_000, fileParallelism: false } },
+      // The product's images run on the local stack, and the servers' images through the test kit (scripts/test.sh images).
+      { test: { name: 'images', root: 'images', include: ['**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
       { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
     ],
   },

@@ -25,6 +25,7 @@
 #   scripts/stack.sh install-nginx         make sure Debian's nginx is installed (the verify benchmark's reference proxy); prints its path
 #   scripts/stack.sh install-deploy-tools  helm, kustomize, the schema validators and promtool (cached)
 #   scripts/stack.sh install-shfmt         the shell formatter of the static checks (cached); prints its path
+#   scripts/stack.sh tool-paths            KEY=path of every installed tool (what scripts/images.sh packs into images)
 #
 # State lives in <repo>/.stack (data/, logs/, run/, stack.env). Tool builds and
 # downloads are cached per version in ${KICKSIGHT_CACHE:-$HOME/.cache/kicksight}
@@ -49,60 +50,12 @@ COMPONENTS=(postgres redis kafka mongo stripe smtp toxiproxy zipkin stockx)
 PG_USER=kicksight
 PG_PASSWORD=kicksight
 
-IS_ROOT=0
-if [[ $(id -u) -eq 0 ]]; then
-  IS_ROOT=1
-fi
-
-APT_UPDATED=0
-CLEANUP_PATHS=()
-
-cleanup() {
-  local p
-  for p in "${CLEANUP_PATHS[@]}"; do
-    rm -rf -- "$p"
-  done
-}
-trap cleanup EXIT
-
-install_log_of() { printf '%s/%s-install.log\n' "$KS_LOG_DIR" "$1"; }
+# shellcheck source=lib/install.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/install.sh"
 
 # ---------------------------------------------------------------------------
 # Installing
 # ---------------------------------------------------------------------------
-
-# apt_install <component> <package...>: install Debian packages (root only).
-# `apt-get update` runs at most once per invocation, and only when something
-# has to be installed.
-apt_install() {
-  local comp=$1 log created_policy=0
-  shift
-  log=$(install_log_of "$comp")
-  if ((! IS_ROOT)); then
-    die "$comp" "missing Debian package(s) $* and not running as root (run: sudo apt-get install -y $*)"
-  fi
-  command -v apt-get >/dev/null 2>&1 || die "$comp" "missing $* and apt-get is not available"
-  mkdir -p "$KS_LOG_DIR"
-  note "$comp" "installing Debian package(s): $*"
-  if ((! APT_UPDATED)); then
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update >>"$log" 2>&1 ||
-      die "$comp" "apt-get update failed (see $(rel_path "$log"))"
-    APT_UPDATED=1
-  fi
-  # Keep Debian from starting its own postgres/redis services on install:
-  # they would take the ports this stack uses.
-  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
-    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
-    chmod 755 /usr/sbin/policy-rc.d
-    CLEANUP_PATHS+=(/usr/sbin/policy-rc.d)
-    created_policy=1
-  fi
-  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y "$@" >>"$log" 2>&1 ||
-    die "$comp" "apt-get install $* failed (see $(rel_path "$log"))"
-  if ((created_policy)); then
-    rm -f /usr/sbin/policy-rc.d
-  fi
-}
 
 # make_build_dir <component>: sets BUILD_DIR to a scratch directory inside the cache, removed on exit.
 make_build_dir() {
@@ -899,6 +852,11 @@ main() {
     install-browser) cmd_install_browser ;;
     install-nginx) cmd_install_nginx ;;
     install-deploy-tools) cmd_install_deploy_tools ;;
+    tool-paths)
+      export_tool_paths
+      printf 'PG_BIN=%s\nKAFKA_LIB=%s\nFERRETDB_BIN=%s\nSTRIPE_BIN=%s\nMAILDEV_BIN=%s\nTOXIPROXY_BIN=%s\nZIPKIN_JAR=%s\n' \
+        "$PG_BIN" "$KAFKA_LIB" "$FERRETDB_BIN" "$STRIPE_BIN" "$MAILDEV_BIN" "$TOXIPROXY_BIN" "$ZIPKIN_JAR"
+      ;;
     install-shfmt)
       shfmt_install
       echo "$SHFMT_BIN"

@@ -7,6 +7,8 @@
 #   reliability  security probes and schemathesis against the running product (KS_BUDGET_RELIABILITY, 300 each), then
 #                each store away for 30 s under load (KS_BUDGET_OUTAGES, 540), then each service's two replicas
 #                restarted one at a time under load (KS_BUDGET_RESTARTS, 240)
+#   images       the container images built (KS_BUDGET_IMAGES_BUILD, 3600) and run: the product from its images on the
+#                local stack, and the servers' images through the test kit (KS_BUDGET_IMAGES, 600)
 # Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
 # Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
 set -euo pipefail
@@ -16,7 +18,7 @@ RESULTS="$ROOT/.stack/test-results"
 rm -rf "$RESULTS" && mkdir -p "$RESULTS"
 
 phases=("$@")
-((${#phases[@]})) || phases=(static unit integration e2e reliability)
+((${#phases[@]})) || phases=(static unit integration e2e reliability images)
 
 run_vitest() { # <phase> <budget> <project pattern>
   timeout --kill-after=30 "$2" vitest run --project "$3" --reporter=default --reporter=json --outputFile.json="$RESULTS/$1.json"
@@ -89,6 +91,36 @@ reliability_apps() {
   export KS_CATALOG_URL="http://127.0.0.1:${KS_CATALOG_PORT:-4002}"
 }
 
+# The images, built and run (scripts/images.sh): the engine on the project's own socket and data root, the bases, every
+# product and server image; the product from its images on the local stack in place of the plain processes (the set-up
+# and settings by scripts/apps.sh, which it then stops), with the smoke journeys and each image's checks (non-root,
+# read-only root filesystem, no build secret), then each server's image through the test kit. Whatever happens, the
+# containers are removed and the engine stopped.
+images() {
+  local rc=0
+  images_run || rc=1
+  scripts/images.sh stop || rc=1
+  scripts/images.sh engine down || rc=1
+  return $rc
+}
+
+images_run() {
+  local started
+  # (Called in a condition, where `set -e` does not hold: each step returns on failure itself.)
+  export "$(scripts/images.sh engine up | tail -n 1)" || return 1
+  # Containers a run left behind would hold the apps' ports.
+  scripts/images.sh stop || return 1
+  started=$(date +%s)
+  timeout --kill-after=30 "${KS_BUDGET_IMAGES_BUILD:-3600}" bash -c 'scripts/images.sh build && scripts/images.sh stores' || return 1
+  echo "images: built in $(($(date +%s) - started))s"
+  scripts/images.sh sizes || return 1
+  scripts/stack.sh up >/dev/null || return 1
+  KS_TEST_MODE=true scripts/apps.sh up || return 1
+  scripts/images.sh run || return 1
+  export KS_WEB_URL="http://127.0.0.1:${KS_WEB_PORT:-5173}" KS_SMTP_API_URL="http://127.0.0.1:${KS_SMTP_API_PORT:-8025}/api"
+  run_vitest images "${KS_BUDGET_IMAGES:-600}" images
+}
+
 summary() {
   node -e '
     const fs = require("node:fs");
@@ -109,8 +141,9 @@ for p in "${phases[@]}"; do
     integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
     reliability) phase reliability "${KS_BUDGET_RELIABILITY_PHASE:-900}" reliability || status=1 ;;
+    images) phase images "${KS_BUDGET_IMAGES_PHASE:-4800}" images || status=1 ;;
     *)
-      echo "unknown phase $p (static, unit, integration, e2e, reliability)" >&2
+      echo "unknown phase $p (static, unit, integration, e2e, reliability, images)" >&2
       exit 2
       ;;
   esac

@@ -39,30 +39,7 @@ num.network.threads=2
 num.io.threads=2
 num.recovery.threads.per.data.dir=1
 PROPERTIES
-  cat >"$CONF/log4j.properties" <<'PROPERTIES'
-# Written by scripts/servers/kafka.sh on every start. Everything goes to stdout, which
-# is .stack/logs/kafka.log.
-log4j.rootLogger=INFO, stdout
-log4j.appender.stdout=org.apache.log4j.ConsoleAppender
-log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
-log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
-# Chatty at INFO: one line per request, segment, config dump or client.
-log4j.logger.kafka.request.logger=WARN
-log4j.logger.kafka.network.RequestChannel$=WARN
-log4j.logger.state.change.logger=WARN
-log4j.logger.kafka.authorizer.logger=WARN
-log4j.logger.kafka.log.LogCleaner=WARN
-log4j.logger.kafka.log=WARN
-log4j.logger.org.apache.kafka.storage.internals.log=WARN
-log4j.logger.org.apache.kafka.clients=WARN
-log4j.logger.org.apache.kafka.common.config=WARN
-log4j.logger.org.apache.kafka.common.utils.AppInfoParser=WARN
-log4j.logger.org.apache.kafka.common.metrics=WARN
-log4j.logger.kafka.server.KafkaConfig=WARN
-# One line per topic/partition on every start and topic change.
-log4j.logger.kafka.cluster.Partition=WARN
-log4j.logger.org.apache.kafka.controller.ReplicationControlManager=WARN
-PROPERTIES
+  cp "$(dirname "${BASH_SOURCE[0]}")/kafka-log4j.properties" "$CONF/log4j.properties"
 }
 
 kafka_java() {

@@ -1,91 +1,166 @@
-import { GenericContainer, Network, Wait, type StartedTestContainer } from 'testcontainers';
-import { PostgreSqlContainer } from '@testcontainers/postgresql';
-import { RedisContainer } from '@testcontainers/redis';
+import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 import { images } from './images.ts';
 import { freePort } from './ports.ts';
 import type { StackUrls } from './stack.ts';
 
-/**
- * The same servers as the local stack, in containers (used where a container runtime exists): the same
- * versions (images.ts), FerretDB on SQLite for the MongoDB wire protocol, MailDev's API under /api.
- * Kafka advertises two listeners on fixed host ports: the plain one, and one reached through
- * toxiproxy for fault tests.
- */
-export async function startContainers(): Promise<{ urls: StackUrls; stop: () => Promise<void> }> {
-  const network = await new Network().start();
-  const started: StartedTestContainer[] = [];
-  const keep = <T extends StartedTestContainer>(c: T) => {
-    started.push(c);
-    return c;
-  };
+// The engine this runs on (scripts/images.sh engine) has no bridge network and no image registry: every container
+// shares the host's network on free ports of its own, addressed at 127.0.0.1, and testcontainers' reaper (an image
+// from a registry) stays off: stop() removes what a run started, and `scripts/images.sh engine down` anything left.
+process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
+process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
+
+const HOST = '127.0.0.1';
+
+/** Whether a container engine answers (DOCKER_HOST, or the places testcontainers looks). */
+export async function engineAnswers(): Promise<boolean> {
   try {
-    const [kafkaPort, faultPort] = [await freePort(), await freePort()];
-    const toxiproxy = keep(
-      await new GenericContainer(images.toxiproxy)
-        .withNetwork(network)
-        .withExposedPorts(8474, { container: 9095, host: faultPort })
-        .withWaitStrategy(Wait.forHttp('/version', 8474))
-        .start(),
-    );
-    const [postgres, redis, mongo, kafka, stripe, smtp] = await Promise.all([
-      new PostgreSqlContainer(images.postgres).withUsername('kicksight').withPassword('kicksight').withDatabase('postgres').start(),
-      new RedisContainer(images.redis).start(),
-      new GenericContainer(images.ferretdb)
-        .withEnvironment({ FERRETDB_HANDLER: 'sqlite', FERRETDB_SQLITE_URL: 'file:/state/', FERRETDB_TELEMETRY: 'disable' })
-        .withExposedPorts(27017)
-        .withWaitStrategy(Wait.forListeningPorts())
-        .start(),
-      new GenericContainer(images.kafka)
-        .withNetwork(network)
-        .withNetworkAliases('kafka')
-        .withExposedPorts({ container: 9092, host: kafkaPort })
-        .withEnvironment({
-          KAFKA_NODE_ID: '1',
-          KAFKA_PROCESS_ROLES: 'broker,controller',
-          KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
-          KAFKA_LISTENERS: 'PLAINTEXT://0.0.0.0:9092,CONTROLLER://0.0.0.0:9093,FAULT://0.0.0.0:9094',
-          KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://127.0.0.1:${kafkaPort},FAULT://127.0.0.1:${faultPort}`,
-          KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,FAULT:PLAINTEXT',
-          KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-          KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
-          KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
-          KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
-          KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-          KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
-          KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
-        })
-        .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
-        .start(),
-      new GenericContainer(images.stripe).withExposedPorts(12111).start(),
-      new GenericContainer(images.maildev).withExposedPorts(1025, 1080).withWaitStrategy(Wait.forHttp('/api/healthz', 1080)).start(),
-    ]);
-    [postgres, redis, mongo, kafka, stripe, smtp].forEach((c) => keep(c));
-    const api = `http://${toxiproxy.getHost()}:${toxiproxy.getMappedPort(8474)}`;
-    const urls: StackUrls = {
-      postgres: `postgres://kicksight:kicksight@${postgres.getHost()}:${postgres.getPort()}`,
-      redis: redis.getConnectionUrl(),
-      kafkaBrokers: [`127.0.0.1:${kafkaPort}`],
-      // Inside the container network the proxy reaches the broker's fault listener by its alias.
-      kafkaFaultListener: 'kafka:9094',
-      kafkaFaultBroker: `127.0.0.1:${faultPort}`,
-      mongo: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}`,
-      stripe: `http://${stripe.getHost()}:${stripe.getMappedPort(12111)}`,
-      smtpHost: smtp.getHost(),
-      smtpPort: smtp.getMappedPort(1025),
-      smtpApi: `http://${smtp.getHost()}:${smtp.getMappedPort(1080)}/api`,
-      toxiproxy: api,
-      source: 'containers',
-    };
-    return {
-      urls,
-      stop: async () => {
-        await Promise.all(started.map((c) => c.stop()));
-        await network.stop();
-      },
-    };
-  } catch (err) {
-    await Promise.all(started.map((c) => c.stop().catch(() => {})));
-    await network.stop().catch(() => {});
-    throw err;
+    await getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/** TCP ports of the container's (the host's) network accepting connections, checked from inside the container. */
+const listening = (...ports: number[]) => Wait.forSuccessfulCommand(`bash -c '${ports.map((port) => `exec 3<>/dev/tcp/${HOST}/${port}`).join(' && ')}'`);
+
+function onHostNetwork(image: string): GenericContainer {
+  return new GenericContainer(image).withNetworkMode('host').withStartupTimeout(120_000);
+}
+
+/** A server in a container, where it listens, and how to stop it. */
+export interface StoreContainer<Address> {
+  address: Address;
+  container: StartedTestContainer;
+  stop: () => Promise<void>;
+}
+
+async function started<Address>(container: GenericContainer, address: Address): Promise<StoreContainer<Address>> {
+  const running = await container.start();
+  return { address, container: running, stop: async () => void (await running.stop()) };
+}
+
+/** One server each, from the images scripts/images.sh stores builds (images.ts), configured as the local stack's. */
+export const storeContainers = {
+  async postgres(port?: number): Promise<StoreContainer<{ url: string }>> {
+    const p = port ?? (await freePort());
+    const container = onHostNetwork(images.postgres)
+      .withEnvironment({ POSTGRES_USER: 'kicksight', POSTGRES_PASSWORD: 'kicksight', POSTGRES_DB: 'postgres' })
+      .withCommand(['postgres', '-c', `port=${p}`, '-c', `listen_addresses=${HOST}`, '-c', 'max_connections=300'])
+      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/));
+    return started(container, { url: `postgres://kicksight:kicksight@${HOST}:${p}` });
+  },
+
+  async redis(port?: number): Promise<StoreContainer<{ url: string }>> {
+    const p = port ?? (await freePort());
+    const container = onHostNetwork(images.redis)
+      .withCommand(['redis-server', '--bind', HOST, '--port', String(p), '--save', '', '--appendonly', 'no'])
+      .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/));
+    return started(container, { url: `redis://${HOST}:${p}` });
+  },
+
+  /** One KRaft node; its FAULT listener is advertised at `faultBroker`, where a fault test puts a toxiproxy proxy. */
+  async kafka(): Promise<StoreContainer<{ brokers: string[]; faultListener: string; faultBroker: string }>> {
+    const [port, controller, fault, faultProxy] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const container = onHostNetwork(images.kafka)
+      .withEnvironment({
+        KAFKA_NODE_ID: '1',
+        KAFKA_PROCESS_ROLES: 'broker,controller',
+        KAFKA_CONTROLLER_QUORUM_VOTERS: `1@${HOST}:${controller}`,
+        KAFKA_LISTENERS: `PLAINTEXT://${HOST}:${port},CONTROLLER://${HOST}:${controller},FAULT://${HOST}:${fault}`,
+        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${HOST}:${port},FAULT://${HOST}:${faultProxy}`,
+        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,FAULT:PLAINTEXT',
+        KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
+        KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
+        KAFKA_NUM_PARTITIONS: '1',
+        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
+        KAFKA_OFFSETS_TOPIC_NUM_PARTITIONS: '1',
+        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
+        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
+        KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
+        KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+      })
+      .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/));
+    return started(container, { brokers: [`${HOST}:${port}`], faultListener: `${HOST}:${fault}`, faultBroker: `${HOST}:${faultProxy}` });
+  },
+
+  /** FerretDB on SQLite: the MongoDB wire protocol, as the local stack runs it. */
+  async ferretdb(): Promise<StoreContainer<{ url: string }>> {
+    const p = await freePort();
+    const container = onHostNetwork(images.ferretdb)
+      .withEnvironment({ FERRETDB_LISTEN_ADDR: `${HOST}:${p}`, FERRETDB_LOG_LEVEL: 'warn' })
+      .withWaitStrategy(listening(p));
+    return started(container, { url: `mongodb://${HOST}:${p}` });
+  },
+
+  /** stripe-mock; its HTTPS listener (unused) is parked on a unix socket inside the container. */
+  async stripe(): Promise<StoreContainer<{ url: string }>> {
+    const p = await freePort();
+    const container = onHostNetwork(images.stripe)
+      .withCommand(['-http-addr', `${HOST}:${p}`, '-https-unix', '/tmp/stripe-https.sock'])
+      .withWaitStrategy(listening(p));
+    return started(container, { url: `http://${HOST}:${p}` });
+  },
+
+  /** MailDev: SMTP, and its REST API under /api. */
+  async maildev(): Promise<StoreContainer<{ smtpHost: string; smtpPort: number; api: string }>> {
+    const [smtp, web] = [await freePort(), await freePort()];
+    const container = onHostNetwork(images.maildev)
+      .withEnvironment({ MAILDEV_SMTP_PORT: String(smtp), MAILDEV_WEB_PORT: String(web), MAILDEV_IP: HOST, MAILDEV_WEB_IP: HOST })
+      .withWaitStrategy(listening(smtp, web));
+    return started(container, { smtpHost: HOST, smtpPort: smtp, api: `http://${HOST}:${web}/api` });
+  },
+
+  /** Toxiproxy: its API; the proxies a test creates listen on the host's network. */
+  async toxiproxy(): Promise<StoreContainer<{ url: string }>> {
+    const p = await freePort();
+    const container = onHostNetwork(images.toxiproxy)
+      .withCommand(['-host', HOST, '-port', String(p)])
+      .withWaitStrategy(listening(p));
+    return started(container, { url: `http://${HOST}:${p}` });
+  },
+};
+
+/** The same servers as the local stack, in containers (used where a container engine answers). */
+export async function startContainers(): Promise<{ urls: StackUrls; stop: () => Promise<void> }> {
+  const running: StoreContainer<unknown>[] = [];
+  const keep = async <Address>(starting: Promise<StoreContainer<Address>>): Promise<Address> => {
+    const store = await starting;
+    running.push(store);
+    return store.address;
+  };
+  const stop = async () => void (await Promise.all(running.map((store) => store.stop())));
+  const starting = [
+    keep(storeContainers.postgres()),
+    keep(storeContainers.redis()),
+    keep(storeContainers.kafka()),
+    keep(storeContainers.ferretdb()),
+    keep(storeContainers.stripe()),
+    keep(storeContainers.maildev()),
+    keep(storeContainers.toxiproxy()),
+  ] as const;
+  // Every start is waited for, so that a failed one leaves none of the others running.
+  const failure = (await Promise.allSettled(starting)).find((result) => result.status === 'rejected');
+  if (failure) {
+    await stop().catch(() => {});
+    throw failure.reason;
+  }
+  const [postgres, redis, kafka, mongo, stripe, smtp, toxiproxy] = await Promise.all(starting);
+  return {
+    urls: {
+      postgres: postgres.url,
+      redis: redis.url,
+      kafkaBrokers: kafka.brokers,
+      kafkaFaultListener: kafka.faultListener,
+      kafkaFaultBroker: kafka.faultBroker,
+      mongo: mongo.url,
+      stripe: stripe.url,
+      smtpHost: smtp.smtpHost,
+      smtpPort: smtp.smtpPort,
+      smtpApi: smtp.api,
+      toxiproxy: toxiproxy.url,
+      source: 'containers',
+    },
+    stop,
+  };
 }

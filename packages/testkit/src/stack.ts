@@ -84,13 +84,8 @@ async function allReachable(urls: StackUrls): Promise<boolean> {
 }
 
 async function containerRuntimeAvailable(): Promise<boolean> {
-  try {
-    const { getContainerRuntimeClient } = await import('testcontainers');
-    await getContainerRuntimeClient();
-    return true;
-  } catch {
-    return false;
-  }
+  const { engineAnswers } = await import('./containers.ts');
+  return engineAnswers();
 }
 
 /**
