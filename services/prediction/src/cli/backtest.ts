@@ -2,14 +2,16 @@
 // stockx-2019-sales.csv (Order Date, Sneaker Name, Sale Price in dollars, Shoe Size, ...) or of
 // stockx-yeezy-2017-recent-sales-by-size.csv (product_name, shoe_size, sale_price_usd, sale_date):
 //   npm run backtest -w services/prediction -- [--file PATH] [--by sneaker|size] [--peers ts|all|NAME,...] (ts: the TypeScript peers; all: those and statsforecast's; lists mix both)
-//     [--window DAYS] [--step DAYS] [--horizon DAYS] [--min-points N] [--eligible-within DAYS] [--peer-jobs N] [--per-series]
+//     [--window DAYS] [--step DAYS] [--horizon DAYS] [--min-points N] [--eligible-within DAYS] [--peer-jobs N] [--max-series N] [--per-series]
 // The default file is stockx-2019-sales.csv in DATA_DIR (default ../shared/data next to the repository).
 // Every method forecasts the same series from the same origins over the same horizon. Prints the
 // eligibility rules, then for the product's model and each peer the MAPE at day 30 (the headline: each
 // series weighted equally), at days 7 and 14, pooled over days 1-30, the share of realised daily prices
 // inside the 50/80/95% bands, and each peer's headline MAPE minus the model's with a bootstrap interval
 // over series; the last line is one JSON object. `--peers all` adds statsforecast's AutoETS, AutoTheta
-// and AutoARIMA (Python; installed once into KICKSIGHT_CACHE by peers/install.sh).
+// and AutoARIMA (Python; installed once into KICKSIGHT_CACHE by peers/install.sh; their forecasts of the
+// same tasks are kept there and read again). `--max-series N` scores every method on at most N series,
+// evenly spread in name order (the rules print it), when the statsforecast peers would take hours on all.
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     'min-points': { type: 'string', default: '5' },
     'eligible-within': { type: 'string' },
     'peer-jobs': { type: 'string', default: '1' },
+    'max-series': { type: 'string' },
     'per-series': { type: 'boolean', default: false },
   },
 });
@@ -49,6 +52,7 @@ if (values.by !== 'sneaker' && values.by !== 'size') throw new Error('--by must 
 const by: SeriesKeying = values.by;
 const options = { by, windowDays: number('window', values.window), step: number('step', values.step), horizon: number('horizon', values.horizon), minDataPoints: number('min-points', values['min-points']),
   eligibleWithinDays: values['eligible-within'] === undefined ? undefined : number('eligible-within', values['eligible-within']),
+  maxSeries: values['max-series'] === undefined ? undefined : number('max-series', values['max-series']),
 };
 if (options.horizon < HEADLINE_DAY) throw new Error(`--horizon must reach day ${HEADLINE_DAY}, the headline`);
 const allPeers = [...Object.keys(TS_PEERS), ...STATSFORECAST_PEERS];
@@ -76,6 +80,7 @@ const { series, tasks } = backtestTasks(sales, options);
 print(`backtest of ${file}: ${sales.length} sales (${skipped} rows skipped), fit window ${options.windowDays} days, ${options.horizon}-day horizon, origins every ${options.step} days`);
 for (const rule of eligibilityRules(options)) print(`  ${rule}`);
 print(`  ${series.length} series, ${new Set(tasks.map((t) => t.series)).size} with at least one forecast, ${tasks.length} forecasts, ${tasks.reduce((n, t) => n + t.realised.length, 0)} realised days scored`);
+if (options.maxSeries !== undefined) print(`  series scored: ${series.map((s) => s.name).join('; ')}`);
 
 const forecasts: Record<string, TaskForecast[]> = {};
 const seconds: Record<string, number> = {};

@@ -1,6 +1,13 @@
 // The backtest's statistical peers from Nixtla's statsforecast (AutoETS, AutoTheta, AutoARIMA), run by
-// peers/peers.py in the venv peers/install.sh builds once per version under KICKSIGHT_CACHE.
+// peers/peers.py in the venv peers/install.sh builds once per version under KICKSIGHT_CACHE. Their
+// forecasts of a set of tasks are kept under KICKSIGHT_CACHE/backtest-peers, keyed by the request, the
+// script and the pinned versions, so a run on the same tasks (after a change of the product's model)
+// reads them instead of fitting them again.
+import { createHash } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BAND_LEVELS } from '@kicksight/contracts';
 import type { ForecastTask, TaskForecast } from '../domain/backtest.ts';
@@ -22,20 +29,7 @@ export function statsforecastPython(): string {
   return out.trim().split('\n').at(-1)!;
 }
 
-/** Forecasts of every task by each peer asked for (prices with bands at the realised days), and the seconds each took. */
-export async function statsforecastForecasts(
-  tasks: readonly ForecastTask[],
-  peers: readonly StatsforecastPeer[],
-  jobs = 1,
-): Promise<{ forecasts: Record<string, TaskForecast[]>; seconds: Record<string, number> }> {
-  const python = statsforecastPython();
-  const request = JSON.stringify({
-    season: SEASON_DAYS,
-    levels: BAND_LEVELS,
-    models: peers,
-    jobs,
-    tasks: tasks.map((task) => ({ y: calendarLogPrices(task.history, task.origin), h: task.realised.map((r) => r.h) })),
-  });
+async function runPeers(python: string, request: string): Promise<string> {
   const child = spawn(python, [`${peersDir}peers.py`], { stdio: ['pipe', 'pipe', 'inherit'] });
   const chunks: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,9 +40,42 @@ export async function statsforecastForecasts(
   child.stdin.end(request);
   const code = await exited;
   if (code !== 0) throw new Error(`peers.py exited with ${code}`);
-  const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PeerRows;
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** peers.py's answer to a request: kept from an earlier run of the same request, script and versions, else computed and kept. */
+async function cachedRows(request: string, compute: () => Promise<string>): Promise<PeerRows> {
+  const hash = createHash('sha256').update(request);
+  for (const file of ['peers.py', 'requirements.txt', 'constraints.txt']) hash.update(await readFile(`${peersDir}${file}`));
+  const dir = join(process.env.KICKSIGHT_CACHE ?? join(homedir(), '.cache', 'kicksight'), 'backtest-peers');
+  const path = join(dir, `${hash.digest('hex')}.json`);
+  const kept = await readFile(path, 'utf8').catch(() => undefined);
+  if (kept !== undefined) {
+    process.stderr.write(`peers: read from ${path}\n`);
+    return JSON.parse(kept) as PeerRows;
+  }
+  const out = await compute();
+  const rows = JSON.parse(out) as PeerRows;
+  await mkdir(dir, { recursive: true });
+  await writeFile(`${path}.tmp`, out);
+  await rename(`${path}.tmp`, path);
+  return rows;
+}
+
+/** Forecasts of every task by each peer asked for (prices with bands at the realised days), and the seconds each took. */
+export async function statsforecastForecasts(
+  tasks: readonly ForecastTask[],
+  peers: readonly StatsforecastPeer[],
+  jobs = 1,
+): Promise<{ forecasts: Record<string, TaskForecast[]>; seconds: Record<string, number> }> {
+  const python = statsforecastPython();
+  const series = tasks.map((task) => ({ y: calendarLogPrices(task.history, task.origin), h: task.realised.map((r) => r.h) }));
   const forecasts: Record<string, TaskForecast[]> = {};
+  const seconds: Record<string, number> = {};
+  // One request per peer, so that each peer's forecasts are kept as soon as they are done.
   for (const peer of peers) {
+    const request = JSON.stringify({ season: SEASON_DAYS, levels: BAND_LEVELS, models: [peer], jobs, tasks: series });
+    const rows = await cachedRows(request, () => runPeers(python, request));
     const list = rows.models[peer];
     if (list?.length !== tasks.length) throw new Error(`peers.py returned ${list?.length ?? 0} ${peer} forecasts for ${tasks.length} tasks`);
     forecasts[peer] = list.map((row) => {
@@ -56,6 +83,7 @@ export async function statsforecastForecasts(
       for (const level of BAND_LEVELS) bands[level] = { lower: row.lower[String(level)]!.map(Math.exp), upper: row.upper[String(level)]!.map(Math.exp) };
       return { point: row.mean.map(Math.exp), bands };
     });
+    seconds[peer] = rows.seconds[peer]!;
   }
-  return { forecasts, seconds: rows.seconds };
+  return { forecasts, seconds };
 }

@@ -25,6 +25,8 @@ export interface BacktestOptions {
   eligibleWithinDays?: number;
   /** One series per sneaker (default) or per sneaker and size. */
   by?: SeriesKeying;
+  /** At most this many series, evenly spread over the series in name order (for the slow peers); every series when absent. */
+  maxSeries?: number;
 }
 
 /** A realised day after an origin: how many days after it, its average price and its number of sales. */
@@ -94,7 +96,16 @@ export function eligibilityRules(options: BacktestOptions): string[] {
       ? ["the model forecasts each size as the product serves it: from the size's own sales when it has enough, else from the sneaker's sales (every size, the same window up to the origin) and the size's premium over them"]
       : []),
     'every such origin is scored for every method (no series or origin is dropped for being hard); methods fit on the same history',
+    ...(options.maxSeries === undefined
+      ? []
+      : [`at most ${options.maxSeries} series: evenly spread over every series in name order (the k-th of each run of equal length), chosen before any forecast is made`]),
   ];
+}
+
+/** The series kept when at most `max` are asked for: evenly spread over every series in name order. */
+export function spreadSubset<T>(items: readonly T[], max?: number): T[] {
+  if (max === undefined || items.length <= max) return [...items];
+  return Array.from({ length: max }, (_, i) => items[Math.floor(((i + 0.5) * items.length) / max)]!);
 }
 
 /** Every forecast the rolling-origin backtest makes, series by series (in name order), origin by origin. */
@@ -104,7 +115,7 @@ export function backtestTasks(sales: readonly BacktestSale[], options: BacktestO
   const bySize = options.by === 'size';
   const sneakerSeries = bySize ? dailySeriesOf(sales, 'sneaker') : undefined;
   const sneakerOf = new Map(sales.map((sale) => [seriesKeyOf(sale, options.by), sale.sneaker]));
-  for (const [name, points] of dailySeriesOf(sales, options.by)) {
+  for (const [name, points] of spreadSubset([...dailySeriesOf(sales, options.by)], options.maxSeries)) {
     if (points.length === 0) continue;
     series.push({ name, days: points.length, trades: points.reduce((n, p) => n + p.salesVolume, 0) });
     const days = points.map((d) => dayNumber(d.date));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, productModel, runBacktest, seriesKeyOf, type BacktestSale } from './backtest.ts';
+import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, productForecast, productModel, runBacktest, seriesKeyOf, spreadSubset, type BacktestSale } from './backtest.ts';
 import { fitModel } from './forecast.ts';
 import { dateOfDay, dayNumber, windowOf } from './series.ts';
 import { fitSizeModel } from './size-pooling.ts';
@@ -158,5 +158,37 @@ describe('per-size bands on series with known noise', () => {
   it('covers about what each band claims, size by size', () => {
     expect(model.series).toBe(8);
     for (const level of [50, 80, 95] as const) expect(Math.abs(model.coverage[level] - level)).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('bands never see after the origin', () => {
+  const sized = (name: string, days: number, seed: number): BacktestSale[] => sales(name, days, seed).map((sale, i) => ({ ...sale, size: ['9', '10', '11'][i % 3] }));
+  const base = [...sized('a', 200, 5), ...sized('b', 200, 9)];
+  const cut = dayNumber('2025-01-01') + 120;
+  // Every price after day 120 tripled: a forecast from an origin up to day 120 must not change at all.
+  const changed = base.map((sale) => (dayNumber(sale.date) > cut ? { ...sale, price: sale.price * 3 } : sale));
+
+  for (const by of ['sneaker', 'size'] as const) {
+    it(`gives the same point and bands from every origin whatever came after it (${by})`, () => {
+      const options = { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, by };
+      const before = backtestTasks(base, options).tasks.filter((task) => task.origin <= cut);
+      const after = backtestTasks(changed, options).tasks.filter((task) => task.origin <= cut);
+      expect(before.length).toBeGreaterThan(20);
+      expect(after.map((task) => [task.series, task.origin])).toEqual(before.map((task) => [task.series, task.origin]));
+      // The realised prices differ (the later ones tripled); the forecasts may not.
+      expect(after.some((task, i) => task.realised.some((day, k) => day.price !== before[i]!.realised[k]!.price))).toBe(true);
+      after.forEach((task, i) => expect(productForecast(task, 30)).toEqual(productForecast(before[i]!, 30)));
+    });
+  }
+});
+
+describe('a subset of series for slow peers', () => {
+  it('spreads the kept series evenly over every series in name order, and keeps all when there are few', () => {
+    const names = Array.from({ length: 10 }, (_, i) => `s${i}`);
+    expect(spreadSubset(names, 3)).toEqual(['s1', 's5', 's8']);
+    expect(spreadSubset(names, 20)).toEqual(names);
+    expect(spreadSubset(names)).toEqual(names);
+    const daily = [...sales('a', 60, 3), ...sales('b', 60, 5), ...sales('c', 60, 7)];
+    expect([...new Set(backtestTasks(daily, { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, maxSeries: 1 }).tasks.map((t) => t.series))]).toEqual(['b']);
   });
 });

@@ -6,7 +6,7 @@ import { TS_PEERS, peerForecast, type Peer } from './peers.ts';
 import { fitSizeModel } from './size-pooling.ts';
 import { compareAtHeadline, scoreOf, tallyForecasts, type Comparison, type MethodScore, type SeriesTally } from './scoring.ts';
 
-export { backtestTasks, dailySeriesOf, eligibilityRules, seriesKeyOf } from './backtest-tasks.ts';
+export { backtestTasks, dailySeriesOf, eligibilityRules, seriesKeyOf, spreadSubset } from './backtest-tasks.ts';
 export type { BacktestOptions, BacktestSale, ForecastTask, SeriesKeying, TaskForecast } from './backtest-tasks.ts';
 
 /** The key of the product's model among the methods of a backtest. */

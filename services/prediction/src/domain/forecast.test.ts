@@ -72,3 +72,35 @@ describe('forecast bands', () => {
     expect(model.multipliers[95]).toBeGreaterThan(probit(0.975) * inflation);
   });
 });
+
+describe('band calibration', () => {
+  /** Daily prices around a flat level whose noise changes once: `first` for the first `split` days, `then` after. */
+  function regimes(days: number, split: number, first: number, then: number): DailyPoint[] {
+    const start = dayNumber('2025-01-01');
+    let seed = 11;
+    const uniform = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    return Array.from({ length: days }, (_, d) => ({
+      date: dateOfDay(start + d),
+      averagePrice: Math.round(30_000 * Math.exp((d < split ? first : then) * gaussian())),
+      salesVolume: 1,
+    }));
+  }
+  const width80 = (data: DailyPoint[]) => {
+    const model = fitModel(data, 30);
+    const end = forecastPath(model, model.lastDay, 30).at(-1)!;
+    return Math.log(end.bands[80].upper / end.bands[80].lower);
+  };
+
+  it('learns the spread from recent errors: a series whose errors shrink gets narrower bands than one whose errors grow', () => {
+    const calming = regimes(180, 100, 0.25, 0.04);
+    const heating = regimes(180, 80, 0.04, 0.25);
+    expect(width80(calming)).toBeLessThan(width80(heating) * 0.6);
+  });
+
+  it('gives a series that calmed down bands close to those of a series that was always calm', () => {
+    const calming = regimes(180, 100, 0.25, 0.04);
+    const calm = regimes(180, 0, 0.04, 0.04);
+    expect(width80(calming)).toBeLessThan(width80(calm) * 2.5);
+  });
+});

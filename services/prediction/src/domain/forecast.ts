@@ -5,21 +5,29 @@ import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
 /**
  * The forecast model: a local level on log prices (simple exponential smoothing over the days with
  * sales, its smoothing weight chosen per sneaker to minimise the in-sample error of 1- to 30-day-ahead
- * forecasts), with bands from the model's own in-sample forecast errors: their variance grows
- * linearly with the horizon (noise of a day's average plus a random walk of the level, fitted by
- * least squares), and the band multipliers are the empirical quantiles of the errors standardised
- * by that variance, so fat tails widen the bands instead of being assumed away (a series with too few errors
- * takes the fat-tailed shape that series with many errors measure).
+ * forecasts), with bands from the model's own in-sample forecast errors (each from a level that knew only
+ * the days before it), recent ones weighing more (an error's weight halves every ERROR_HALF_LIFE_DAYS before
+ * the last sale, so that a series that calmed down after its release weeks gets its current spread): their
+ * variance grows linearly with the horizon (noise of a day's average plus a random walk of the level,
+ * fitted by weighted least squares), and the band multipliers are the weighted empirical quantiles of the
+ * errors standardised by that variance, blended with the fat-tailed (Laplace) shape by how many errors
+ * the series has (n / (n + SHAPE_PRIOR_ERRORS)): a few hundred overlapping errors measure the shape of
+ * a few episodes, and alone made the 50% band too wide and the 95% band too narrow (a series with too
+ * few errors takes the fat-tailed shape alone).
  */
 export const MODEL_NAME = 'local-level-log';
 export const MODEL_DESCRIPTION =
-  'Exponentially smoothed level of log daily average prices; bands from empirical quantiles of the model\'s own in-sample forecast errors, whose variance grows linearly with the horizon.';
+  'Exponentially smoothed level of log daily average prices; bands from the model\'s own past forecast errors, recent ones weighing more (half-life 60 days), whose variance grows linearly with the horizon, shaped by their quantiles blended with a fat-tailed (Laplace) shape by how many errors the series has.';
 
 const SMOOTHING_GRID = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
 /** Standardised errors needed before their empirical quantiles replace the normal ones. */
 const MIN_ERRORS_FOR_EMPIRICAL = 60;
 /** The level is not judged on its first observations (it starts at the first price). */
 const BURN_IN = 2;
+/** An in-sample error weighs half as much for every this many days between the day it was realised and the last sale. */
+export const ERROR_HALF_LIFE_DAYS = 60;
+/** Errors a series' own band shape is worth against the fat-tailed shape: with n errors it weighs n / (n + 300). */
+const SHAPE_PRIOR_ERRORS = 300;
 
 export interface FittedModel {
   /** Log of the smoothed price level after the last observation. */
@@ -134,6 +142,30 @@ function fitErrorVariance(sums: Float64Array, counts: Float64Array): { noise: nu
 }
 
 /**
+ * Weighted quantiles: for each share, the smallest value at or below which that share of the total weight lies
+ * (`weights` aligned with `values`). A numeric sort and a bisection, much faster than sorting pairs.
+ */
+function weightedQuantiles(values: Float64Array, weights: Float64Array, shares: readonly number[]): number[] {
+  const sorted = Float64Array.from(values).sort();
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const weightUpTo = (limit: number) => {
+    let sum = 0;
+    for (let k = 0; k < values.length; k++) if (values[k]! <= limit) sum += weights[k]!;
+    return sum;
+  };
+  return shares.map((share) => {
+    let low = 0;
+    let high = sorted.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (weightUpTo(sorted[middle]!) >= share * total) high = middle;
+      else low = middle + 1;
+    }
+    return sorted[low]!;
+  });
+}
+
+/**
  * The band's multiplier when a series has too few errors to measure its own: the quantile of |error| under a
  * Laplace law of unit variance. Price errors are fat-tailed: series with hundreds of errors measure about 0.5
  * and 2.0 for the 50% and 95% bands, as a Laplace law has (0.49, 2.12), where a normal law's 0.67 and 1.96
@@ -156,13 +188,17 @@ export function fitModel(series: readonly DailyPoint[], horizon: number): Fitted
   const smoothing = obs.length > BURN_IN + 2 ? chooseSmoothing(obs, pairs) : 0.3;
   const levels = levelsOf(obs, smoothing);
   const errors = new Float64Array(pairs.length);
+  const recency = new Float64Array(pairs.length);
   const sums = new Float64Array(horizon + 1);
   const counts = new Float64Array(horizon + 1);
+  const lastDay = obs.at(-1)!.day;
   for (let k = 0; k < pairs.length; k++) {
     const e = obs[pairs.to[k]!]!.y - levels[pairs.from[k]!]!;
+    const weight = 0.5 ** ((lastDay - obs[pairs.to[k]!]!.day) / ERROR_HALF_LIFE_DAYS);
     errors[k] = e;
-    sums[pairs.h[k]!]! += e * e;
-    counts[pairs.h[k]!]! += 1;
+    recency[k] = weight;
+    sums[pairs.h[k]!]! += weight * e * e;
+    counts[pairs.h[k]!]! += weight;
   }
   let { noise, drift } = fitErrorVariance(sums, counts);
   // Few errors measure the spread poorly: shrink towards a typical sneaker's spread.
@@ -174,14 +210,14 @@ export function fitModel(series: readonly DailyPoint[], horizon: number): Fitted
 
   const multipliers = {} as Record<BandLevel, number>;
   if (errors.length >= MIN_ERRORS_FOR_EMPIRICAL) {
-    const standardised = new Float64Array(errors.length);
-    for (let k = 0; k < errors.length; k++) standardised[k] = Math.abs(errors[k]!) / Math.sqrt(noise + drift * pairs.h[k]!);
-    standardised.sort();
+    const standardised = errors.map((e, k) => Math.abs(e) / Math.sqrt(noise + drift * pairs.h[k]!));
+    const quantiles = weightedQuantiles(standardised, recency, BAND_LEVELS.map((level) => level / 100));
+    const own = errors.length / (errors.length + SHAPE_PRIOR_ERRORS);
     let previous = 0;
-    for (const level of BAND_LEVELS) {
-      previous = Math.max(previous, standardised[Math.min(standardised.length - 1, Math.ceil((level / 100) * standardised.length) - 1)]!);
+    BAND_LEVELS.forEach((level, i) => {
+      previous = Math.max(previous, own * quantiles[i]! + (1 - own) * fallbackMultiplier(level));
       multipliers[level] = previous;
-    }
+    });
   } else {
     for (const level of BAND_LEVELS) multipliers[level] = fallbackMultiplier(level) * (1 + 5 / Math.max(errors.length, 5));
   }
