@@ -229,12 +229,14 @@ describe('the chart with values-local-cluster.yaml (the one-node cluster of scri
     expect(serviceHas(stripe.hostname, Number(stripe.port))).toBe(true);
   });
 
-  it('creates every database the services migrate when PostgreSQL starts empty', () => {
-    const init = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'kicksight-postgres-init') as unknown as { data: Record<string, string> };
-    const databases = [...init.data['databases.sql']!.matchAll(/CREATE DATABASE (\w+);/g)].map((m) => m[1]);
+  it('creates every database the services migrate once PostgreSQL answers', () => {
+    const postgres = firstContainer(named(objects, 'StatefulSet', 'postgres')!) as { lifecycle?: { postStart?: { exec?: { command: string[] } } } };
+    const script = postgres.lifecycle!.postStart!.exec!.command.at(-1)!;
+    const databases = /for db in ([\w ]+); do/.exec(script)![1]!.split(' ');
     const secret = (named(objects, 'Secret', 'kicksight-secrets') as unknown as { stringData: Record<string, string> }).stringData;
     const wanted = Object.entries(secret).filter(([key]) => key.endsWith('_DATABASE_URL')).map(([, url]) => new URL(url).pathname.slice(1));
     expect(databases.sort()).toEqual(wanted.sort());
+    expect(script).toMatch(/CREATE DATABASE \$db/);
   });
 
   it('runs the Jobs as objects of the release (the Secret and the stores come with it), kept while the cluster runs', () => {
