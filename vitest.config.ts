@@ -46,6 +46,8 @@ export default defineConfig({
       { test: { name: 'reliability', root: 'reliability', include: ['**/*.test.ts'], exclude: ['outages/**', '**/node_modules/**'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       // Each store taken away under load (scripts/test.sh reliability, after the probes and schemathesis): one at a time.
       { test: { name: 'outages', root: 'reliability/outages', include: ['**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 60_000, fileParallelism: false } },
+      // The chart on the one-node cluster of scripts/cluster.sh, from inside its network namespace (scripts/test.sh cluster).
+      { test: { name: 'cluster', root: 'deploy/cluster', include: ['**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 60_000, fileParallelism: false } },
       { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
     ],
   },

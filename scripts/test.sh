@@ -6,7 +6,9 @@
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
 #   reliability  security probes and schemathesis against the running product (KS_BUDGET_RELIABILITY, 300 each), then
 #                each store away for 30 s under load (KS_BUDGET_OUTAGES, 540)
-# Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
+#   cluster      the chart on a one-node Kubernetes built here: up (KS_BUDGET_CLUSTER_UP, 2400), its checks
+#                (KS_BUDGET_CLUSTER, 900), down; not in the default list: run it by name
+# Usage: scripts/test.sh [phase...]   (no phase: all of them but cluster, in that order)
 # Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -98,6 +100,19 @@ summary() {
   ' "$RESULTS"
 }
 
+# The cluster (a first up builds it: 15-20 minutes), its checks from inside its network namespace, where its Services and
+# API server are, then down whatever happened.
+cluster() {
+  local rc=0
+  timeout --kill-after=60 "${KS_BUDGET_CLUSTER_UP:-2400}" scripts/cluster.sh up || rc=1
+  if ((rc == 0)); then
+    scripts/cluster.sh exec timeout --kill-after=30 "${KS_BUDGET_CLUSTER:-900}" vitest run --project cluster \
+      --reporter=default --reporter=json --outputFile.json="$RESULTS/cluster.json" || rc=1
+  fi
+  scripts/cluster.sh down || rc=1
+  return $rc
+}
+
 status=0
 for p in "${phases[@]}"; do
   case "$p" in
@@ -106,8 +121,9 @@ for p in "${phases[@]}"; do
     integration) phase integration "${KS_BUDGET_INTEGRATION:-1800}" integration || status=1 ;;
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
     reliability) phase reliability "${KS_BUDGET_RELIABILITY_PHASE:-900}" reliability || status=1 ;;
+    cluster) phase cluster "$((${KS_BUDGET_CLUSTER_UP:-2400} + ${KS_BUDGET_CLUSTER:-900}))" cluster || status=1 ;;
     *)
-      echo "unknown phase $p (static, unit, integration, e2e, reliability)" >&2
+      echo "unknown phase $p (static, unit, integration, e2e, reliability, cluster)" >&2
       exit 2
       ;;
   esac
