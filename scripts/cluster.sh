@@ -65,7 +65,7 @@ holder_pid() {
 in_cluster() {
   local holder
   holder=$(holder_pid) || die "" "the cluster is not running (scripts/cluster.sh up)"
-  KUBECONFIG=$KUBECONFIG_FILE KS_KUBECTL=$KUBECTL KS_CLUSTER_DIR=$CLUSTER_DIR nsenter -t "$holder" -m -n -- "$@"
+  KUBECONFIG=$KUBECONFIG_FILE KS_KUBECTL=$KUBECTL KS_CLUSTER_DIR=$CLUSTER_DIR nsenter -t "$holder" -m -n --wd="$PWD" -- "$@"
 }
 
 kubectl_in() { in_cluster "$KUBECTL" --kubeconfig "$KUBECONFIG_FILE" "$@"; }

@@ -79,8 +79,12 @@ import_engine_images() {
     "$IMAGES_SCRIPT" stores >>"$log" 2>&1 || die images "scripts/images.sh stores failed (see $(rel_path "$log"))"
   fi
   note images "importing ${#refs[*]} images into the cluster"
-  DOCKER_HOST=$host /usr/bin/docker save "${refs[@]}" | ctr_k8s images import - >>"$log" 2>&1 ||
-    die images "importing the engine's images failed (see $(rel_path "$log"))"
+  for ref in "${refs[@]}"; do
+    # containerd names an image without a registry as Docker Hub's.
+    ctr_k8s images ls -q | grep -qx -e "$ref" -e "docker.io/$ref" && continue
+    DOCKER_HOST=$host /usr/bin/docker save "$ref" | ctr_k8s images import - >>"$log" 2>&1 ||
+      die images "importing $ref failed (see $(rel_path "$log"))"
+  done
 }
 
 import_images() {
