@@ -278,8 +278,9 @@ install_chart() {
 # the seeded administrator's password and the auth service's signing keys (made by the auth service's own tool).
 make_secrets() {
   [[ -s "$CLUSTER_DIR/secrets.yaml" ]] && return 0
+  ROOT=$KS_ROOT
   # shellcheck source=lib/node.sh
-  ROOT=$KS_ROOT source "$KS_ROOT/scripts/lib/node.sh"
+  source "$KS_ROOT/scripts/lib/node.sh"
   ensure_node >/dev/null
   local keys
   keys=$(node "$KS_ROOT/services/auth/src/cli/keys.ts" k1)
