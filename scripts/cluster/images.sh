@@ -22,6 +22,8 @@ blob() {
 # the image's entrypoint.
 binary_image_archive() {
   local ref=$1 binary=$2 path=$3 out=$4 work layer config manifest layer_digest layer_size c_digest c_size m_digest m_size
+  # The name the runtime looks an image up by: one without a registry is Docker Hub's.
+  [[ ${ref%%/*} == *.* || ${ref%%/*} == *:* ]] || ref=docker.io/$ref
   work=$(mktemp -d)
   mkdir -p "$work/rootfs$(dirname "$path")" "$work/rootfs/tmp" "$work/oci/blobs/sha256"
   cp "$binary" "$work/rootfs$path"
