@@ -65,7 +65,7 @@ holder_pid() {
 in_cluster() {
   local holder
   holder=$(holder_pid) || die "" "the cluster is not running (scripts/cluster.sh up)"
-  KUBECONFIG=$KUBECONFIG_FILE KS_KUBECTL=$KUBECTL KS_CLUSTER_DIR=$CLUSTER_DIR nsenter -t "$holder" -m -n --wd="$PWD" -- "$@"
+  KUBECONFIG=$KUBECONFIG_FILE KS_KUBECTL=$KUBECTL nsenter -t "$holder" -m -n --wd="$PWD" -- "$@"
 }
 
 kubectl_in() { in_cluster "$KUBECTL" --kubeconfig "$KUBECONFIG_FILE" "$@"; }
@@ -137,10 +137,8 @@ start_namespaces() {
   ip -n "$NETNS" link set ksnode0 up
   ip -n "$NETNS" route replace default via "$GATEWAY_IP" dev ksnode0
   local s
-  : >"$CLUSTER_DIR/host-settings"
   for s in "${KUBELET_SYSCTLS[@]}"; do
     cat "/proc/sys/$s" >"$CLUSTER_DIR/sysctl/${s//\//_}"
-    printf '%s=%s\n' "$s" "$(cat "/proc/sys/$s")" >>"$CLUSTER_DIR/host-settings"
   done
   # The CNI plugins' cache has a fixed place: an empty mount point on the host while the cluster runs.
   if [[ ! -e /var/lib/cni ]]; then

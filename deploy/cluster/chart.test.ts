@@ -1,6 +1,5 @@
 // The chart installed on the one-node cluster (scripts/cluster.sh up, values-local-cluster.yaml), checked from
 // inside the cluster's network namespace: `bin/kicksight test cluster` runs these.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { items, kubectl, load, nodePortTo, pollUntil, record, sleep } from './kube.ts';
 
@@ -108,15 +107,3 @@ describe('the chart on a one-node cluster', () => {
   });
 });
 
-describe('the cluster on this machine', () => {
-  it("leaves the host's kernel settings as they were, though the kubelet sets them", () => {
-    const recorded = readFileSync(`${process.env.KS_CLUSTER_DIR}/host-settings`, 'utf8').trim().split('\n');
-    expect(recorded.length).toBe(6);
-    for (const line of recorded) {
-      const [setting, value] = line.split('=');
-      // The host's settings, seen through its first process's root (this process sees the cluster's own).
-      expect(readFileSync(`/proc/1/root/proc/sys/${setting}`, 'utf8').trim(), setting).toBe(value);
-    }
-    expect(readFileSync('/proc/sys/kernel/panic_on_oops', 'utf8').trim()).toBe('1');
-  });
-});
