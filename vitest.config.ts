@@ -50,6 +50,8 @@ export default defineConfig({
       { test: { name: 'restarts', root: 'reliability/restarts', include: ['**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 60_000, fileParallelism: false } },
       // The product's images run on the local stack, and the servers' images through the test kit (scripts/test.sh images).
       { test: { name: 'images', root: 'images', include: ['**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      // The chart on the one-node cluster of scripts/cluster.sh, from inside its network namespace (scripts/test.sh cluster).
+      { test: { name: 'cluster', root: 'deploy/cluster', include: ['**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 60_000, fileParallelism: false } },
       { test: { name: 'e2e', root: 'e2e', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
     ],
   },

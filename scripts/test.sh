@@ -9,7 +9,9 @@
 #                restarted one at a time under load (KS_BUDGET_RESTARTS, 240)
 #   images       the container images built (KS_BUDGET_IMAGES_BUILD, 3600) and run: the product from its images on the
 #                local stack, and the servers' images through the test kit (KS_BUDGET_IMAGES, 600)
-# Usage: scripts/test.sh [phase...]   (no phase: all of them, in that order)
+#   cluster      the chart on a one-node Kubernetes built here: up (KS_BUDGET_CLUSTER_UP, 2400), its checks
+#                (KS_BUDGET_CLUSTER, 900), down; not in the default list: run it by name
+# Usage: scripts/test.sh [phase...]   (no phase: all of them but cluster, in that order)
 # Expects Node 24 on PATH and dependencies installed (bin/kicksight test does both).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -133,6 +135,19 @@ summary() {
   ' "$RESULTS"
 }
 
+# The cluster (a first up builds it: 15-20 minutes), its checks from inside its network namespace, where its Services and
+# API server are, then down whatever happened.
+cluster() {
+  local rc=0
+  timeout --kill-after=60 "${KS_BUDGET_CLUSTER_UP:-2400}" scripts/cluster.sh up || rc=1
+  if ((rc == 0)); then
+    scripts/cluster.sh exec timeout --kill-after=30 "${KS_BUDGET_CLUSTER:-900}" vitest run --project cluster \
+      --reporter=default --reporter=json --outputFile.json="$RESULTS/cluster.json" || rc=1
+  fi
+  scripts/cluster.sh down || rc=1
+  return $rc
+}
+
 status=0
 for p in "${phases[@]}"; do
   case "$p" in
@@ -142,8 +157,9 @@ for p in "${phases[@]}"; do
     e2e) phase e2e "${KS_BUDGET_E2E:-1200}" e2e || status=1 ;;
     reliability) phase reliability "${KS_BUDGET_RELIABILITY_PHASE:-900}" reliability || status=1 ;;
     images) phase images "${KS_BUDGET_IMAGES_PHASE:-4800}" images || status=1 ;;
+    cluster) phase cluster "$((${KS_BUDGET_CLUSTER_UP:-2400} + ${KS_BUDGET_CLUSTER:-900}))" cluster || status=1 ;;
     *)
-      echo "unknown phase $p (static, unit, integration, e2e, reliability, images)" >&2
+      echo "unknown phase $p (static, unit, integration, e2e, reliability, images, cluster)" >&2
       exit 2
       ;;
   esac

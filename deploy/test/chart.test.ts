@@ -168,14 +168,22 @@ describe('the chart', () => {
     expect(podSpecOf(seed)!.volumes).toContainEqual({ name: 'data', persistentVolumeClaim: { claimName: 'kicksight-data' } });
   });
 
-  it('creates the Secret before the hook Jobs only when asked to', () => {
+  it('creates the Secret only when asked to, as an ordinary object of the release, and then runs the Jobs beside the workloads', () => {
     expect(objects.some((o) => o.kind === 'Secret')).toBe(false);
     const manifests = helmTemplate([], ['secrets.create=true', 'secrets.data.SERVICE_TOKEN=a-token-of-sixteen-characters']);
     const rendered = parseYaml(manifests);
     const secret = named(rendered, 'Secret', 'kicksight-secrets')!;
-    const weight = (o: K8sObject) => Number(o.metadata.annotations?.['helm.sh/hook-weight']);
-    expect(secret.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
-    expect(weight(secret)).toBeLessThan(weight(named(rendered, 'Job', 'kicksight-topics')!));
+    expect(secret.metadata.annotations?.['helm.sh/hook']).toBeUndefined();
+    const jobs = rendered.filter((o) => o.kind === 'Job');
+    expect(jobs.map((j) => j.metadata.name).sort()).toEqual([
+      'kicksight-migrate-auth-r1',
+      'kicksight-migrate-billing-r1',
+      'kicksight-migrate-collection-r1',
+      'kicksight-migrate-notifications-r1',
+      'kicksight-topics-r1',
+    ]);
+    for (const job of jobs) expect(job.metadata.annotations?.['helm.sh/hook'], job.metadata.name).toBeUndefined();
+    expect(JSON.stringify(named(rendered, 'Job', 'kicksight-migrate-auth-r1'))).toContain('"secretKeyRef":{"name":"kicksight-secrets","key":"AUTH_DATABASE_URL"}');
     expect(schemaProblems(manifests)).toEqual([]);
   });
 
@@ -185,6 +193,69 @@ describe('the chart', () => {
     expect(hpa.metrics.map((m) => m.type)).toEqual(['Resource', 'Pods']);
     expect(hpa.metrics[1]!.pods!.metric.name).toBe('http_requests_per_second');
     expect([hpa.minReplicas, hpa.maxReplicas]).toEqual([2, 10]);
+  });
+});
+
+describe('the chart with values-local-cluster.yaml (the one-node cluster of scripts/cluster.sh)', () => {
+  const valuesFiles = ['values-local-cluster.yaml'];
+  const objects = render(valuesFiles);
+  const serviceHas = (host: string, port: number) => {
+    const service = named(objects, 'Service', host)?.spec as { ports: { port: number }[] } | undefined;
+    return service?.ports.some((p) => p.port === port) ?? false;
+  };
+
+  it('passes helm lint --strict and renders manifests valid against the Kubernetes schemas', () => {
+    expect(helmLint(valuesFiles)).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
+    expect(schemaProblems(helmTemplate(valuesFiles))).toEqual([]);
+  });
+
+  it('runs each store as a StatefulSet behind a Service of its name, and points the settings at them', () => {
+    const stores = objects.filter((o) => o.kind === 'StatefulSet');
+    expect(stores.map((o) => o.metadata.name).sort()).toEqual(['kafka', 'mongo', 'postgres', 'redis', 'smtp', 'stripe']);
+    for (const store of stores) expect(named(objects, 'Service', store.metadata.name), store.metadata.name).toBeDefined();
+    const config = (objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'kicksight-config') as unknown as { data: Record<string, string> }).data;
+    const [kafkaHost, kafkaPort] = config.KAFKA_BROKERS!.split(':');
+    expect(serviceHas(kafkaHost!, Number(kafkaPort))).toBe(true);
+    const redis = new URL(config.REDIS_URL!);
+    expect(serviceHas(redis.hostname, Number(redis.port))).toBe(true);
+    expect(serviceHas(config.SMTP_HOST!, Number(config.SMTP_PORT))).toBe(true);
+    const secret = (named(objects, 'Secret', 'kicksight-secrets') as unknown as { stringData: Record<string, string> }).stringData;
+    for (const key of ['AUTH_DATABASE_URL', 'COLLECTION_DATABASE_URL', 'BILLING_DATABASE_URL', 'NOTIFICATIONS_DATABASE_URL', 'CATALOG_MONGO_URL']) {
+      const url = new URL(secret[key]!);
+      expect(serviceHas(url.hostname, Number(url.port)), key).toBe(true);
+    }
+    const billing = named(objects, 'Deployment', 'kicksight-billing')!;
+    const stripe = new URL(envValue(billing, 'STRIPE_API_BASE')!);
+    expect(serviceHas(stripe.hostname, Number(stripe.port))).toBe(true);
+  });
+
+  it('creates every database the services migrate once PostgreSQL answers', () => {
+    const postgres = firstContainer(named(objects, 'StatefulSet', 'postgres')!) as { lifecycle?: { postStart?: { exec?: { command: string[] } } } };
+    const script = postgres.lifecycle!.postStart!.exec!.command.at(-1)!;
+    const databases = /for db in ([\w ]+); do/.exec(script)![1]!.split(' ');
+    const secret = (named(objects, 'Secret', 'kicksight-secrets') as unknown as { stringData: Record<string, string> }).stringData;
+    const wanted = Object.entries(secret).filter(([key]) => key.endsWith('_DATABASE_URL')).map(([, url]) => new URL(url).pathname.slice(1));
+    expect(databases.sort()).toEqual(wanted.sort());
+    expect(script).toMatch(/CREATE DATABASE \$db/);
+  });
+
+  it('runs the Jobs as objects of the release (the Secret and the stores come with it), kept while the cluster runs', () => {
+    const jobs = objects.filter((o) => o.kind === 'Job' && componentOf(o) !== 'seed');
+    expect(jobs.map(componentOf).sort()).toEqual(['migrate-auth', 'migrate-billing', 'migrate-collection', 'migrate-notifications', 'topics']);
+    for (const job of jobs) {
+      expect(job.metadata.annotations?.['helm.sh/hook'], job.metadata.name).toBeUndefined();
+      expect(job.metadata.name).toMatch(/-r1$/);
+      expect((job.spec as { ttlSecondsAfterFinished: number }).ttlSecondsAfterFinished).toBeGreaterThanOrEqual(3600);
+    }
+  });
+
+  it('never pulls an image, and lets prediction scale back within a minute', () => {
+    for (const workload of workloadsOf(objects)) {
+      for (const container of podSpecOf(workload)!.containers) expect((container as { imagePullPolicy?: string }).imagePullPolicy, `${workload.metadata.name}/${container.name}`).toBe('Never');
+    }
+    const hpa = named(objects, 'HorizontalPodAutoscaler', PREDICTION)!.spec as { minReplicas: number; behavior: { scaleDown: { stabilizationWindowSeconds: number } } };
+    expect(hpa.minReplicas).toBe(1);
+    expect(hpa.behavior.scaleDown.stabilizationWindowSeconds).toBeLessThanOrEqual(60);
   });
 });
 

@@ -55,6 +55,36 @@ app.kubernetes.io/component: {{ .name }}
 {{- end }}
 
 {{/*
+"true" when the Jobs run as pre-install/pre-upgrade hooks, before any workload rolls. That needs everything
+they read to exist before the release does: a Secret the chart creates (secrets.create) or stores it runs
+(stores.inCluster) are created with the release, after pre-install hooks, so then the Jobs are ordinary objects
+of the release instead (the services migrate their databases on start too).
+*/}}
+{{- define "kicksight.jobsAsHooks" -}}
+{{- if or .Values.secrets.create .Values.stores.inCluster }}false{{ else }}true{{ end }}
+{{- end }}
+
+{{/*
+Name and annotations of a Job. A hook Job is replaced on every install and upgrade; an ordinary one is named
+per release revision (a Job's pod template cannot change). Call with (dict "root" $ "job" "topics" "hook"
+"pre-install,pre-upgrade" "weight" "-10").
+*/}}
+{{- define "kicksight.jobMetadata" -}}
+{{- $hooks := eq (include "kicksight.jobsAsHooks" .root) "true" -}}
+{{- $name := printf "%s-%s" (include "kicksight.fullname" .root) .job -}}
+name: {{ ternary $name (printf "%s-r%v" $name .root.Release.Revision) $hooks | trunc 63 | trimSuffix "-" }}
+labels:
+  {{- include "kicksight.labels" .root | nindent 2 }}
+  app.kubernetes.io/component: {{ .job }}
+{{- if $hooks }}
+annotations:
+  helm.sh/hook: {{ .hook }}
+  helm.sh/hook-weight: {{ .weight | quote }}
+  helm.sh/hook-delete-policy: before-hook-creation
+{{- end }}
+{{- end }}
+
+{{/*
 One workload's settings: .Values.defaults overlaid with .Values.services.<name>.
 Returns YAML; use with fromYaml. Call with (dict "root" $ "name" "auth").
 */}}
