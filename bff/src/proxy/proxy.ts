@@ -71,6 +71,8 @@ const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0
 interface Attempt {
   /** The replica it was sent to. */
   index: number;
+  /** The replicas it failed on: a retry goes to another one. */
+  tried: Set<number>;
   /** Whether it went out on a kept-alive connection (which the replica may have just closed as idle). */
   reusedConnection: boolean;
   /** Other replicas still to try. */
@@ -90,8 +92,8 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
   const proxy = createProxyMiddleware<Request, Response>({
     // The router is handed this request's own copy of the options: a body read beforehand is sent from there.
     router: (req, _res, options) => {
-      const { replica, index } = replicas.get(ownerOf(req))!.pick();
       const attempt = attempts.get(req);
+      const { replica, index } = replicas.get(ownerOf(req))!.pick(attempt?.tried);
       if (attempt) {
         attempt.index = index;
         if (attempt.body) (options as { buffer?: Readable }).buffer = Readable.from([attempt.body]);
@@ -128,6 +130,7 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
     if (hasBody(req) && !attempt.body) return false;
     attempt.left -= 1;
     replicas.get(ownerOf(req))!.markGone(attempt.index);
+    attempt.tried.add(attempt.index);
     (req.log ?? logger).warn({ service: ownerOf(req), reason: err.message }, 'replica gone; trying the next one');
     attempt.again();
     return true;
@@ -140,7 +143,7 @@ export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: 
       if (err) return next(err);
       prepareHeaders(req);
       const again = () => void proxy(req, res, next);
-      const attempt: Attempt = { index: 0, reusedConnection: false, left: replicas.get(owner)!.size - 1, again };
+      const attempt: Attempt = { index: 0, tried: new Set(), reusedConnection: false, left: replicas.get(owner)!.size - 1, again };
       attempts.set(req, attempt);
       // With another replica to fall back on, the body is read first (within the limits above): it can be sent twice.
       if (attempt.left === 0 || !hasBody(req)) return again();

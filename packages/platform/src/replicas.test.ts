@@ -26,6 +26,18 @@ describe('createReplicaSet', () => {
     expect(['a', 'b']).toContain(set.pick().replica);
   });
 
+  it('sends a retry to a replica the request has not tried, even when every replica is marked gone', () => {
+    const set = createReplicaSet(['a', 'b']);
+    set.markGone(0);
+    set.markGone(1);
+    // Other requests' picks move the turn on: whatever the turn, a request that failed on b goes to a, and back.
+    for (let turn = 0; turn < 4; turn++) {
+      set.pick();
+      expect(set.pick(new Set([1])).replica).toBe('a');
+      expect(set.pick(new Set([0])).replica).toBe('b');
+    }
+  });
+
   it('names the index it picked, for marking it gone', () => {
     const set = createReplicaSet(['a', 'b']);
     const first = set.pick();
@@ -75,6 +87,19 @@ describe('callReplicas', () => {
     expect(await callReplicas(set, 'POST', call)).toBe('answered by up');
     expect(await callReplicas(set, 'POST', call)).toBe('answered by up');
     expect(tried).toEqual(['down', 'up', 'up']);
+  });
+
+  it('sends the retry to the replica it has not tried while both are marked gone and other calls take turns', async () => {
+    const set = createReplicaSet(['a', 'b']);
+    set.markGone(0);
+    set.markGone(1);
+    set.pick();
+    const answer = await callReplicas(set, 'POST', async (replica) => {
+      if (replica === 'a') return 'answered by a';
+      set.pick(); // another request's turn, between the refusal and the retry
+      throw refused;
+    });
+    expect(answer).toBe('answered by a');
   });
 
   it('tries each replica once at most, then fails with the last error', async () => {

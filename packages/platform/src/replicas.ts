@@ -17,11 +17,16 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface ReplicaSet<T> {
   readonly size: number;
-  /** The next replica in turn, passing over those marked gone while another one is not. */
-  pick(): { replica: T; index: number };
+  /**
+   * The next replica in turn, passing over those marked gone while another one is not, and never one of `tried`
+   * (the replicas a request already failed on) while another one is there, gone or not.
+   */
+  pick(tried?: ReadonlySet<number>): { replica: T; index: number };
   /** Passes a replica over for a while: it refused or dropped a connection. */
   markGone(index: number): void;
 }
+
+const NONE: ReadonlySet<number> = new Set();
 
 export function createReplicaSet<T>(replicas: T[], { goneMs = REPLICA_GONE_MS, now = Date.now }: { goneMs?: number; now?: () => number } = {}): ReplicaSet<T> {
   if (replicas.length === 0) throw new Error('a service needs at least one replica');
@@ -29,10 +34,12 @@ export function createReplicaSet<T>(replicas: T[], { goneMs = REPLICA_GONE_MS, n
   let next = 0;
   return {
     size: replicas.length,
-    pick() {
+    pick(tried = NONE) {
       const at = now();
-      let index = next;
-      for (let tried = 0; tried < replicas.length && goneUntil[index]! > at; tried++) index = (index + 1) % replicas.length;
+      const inTurn = replicas.map((_, step) => (next + step) % replicas.length);
+      const untried = inTurn.filter((index) => !tried.has(index));
+      const candidates = untried.length > 0 ? untried : inTurn;
+      const index = candidates.find((candidate) => goneUntil[candidate]! <= at) ?? candidates[0]!;
       next = (index + 1) % replicas.length;
       return { replica: replicas[index]!, index };
     },
@@ -67,13 +74,15 @@ export function mayTryAnotherReplica(err: unknown, method: string, { reusedConne
  * (each replica tried once at most); a replica that failed so is passed over for a while.
  */
 export async function callReplicas<T, R>(replicas: ReplicaSet<T>, method: string, call: (replica: T) => Promise<R>): Promise<R> {
+  const tried = new Set<number>();
   for (let left = replicas.size - 1; ; left--) {
-    const { replica, index } = replicas.pick();
+    const { replica, index } = replicas.pick(tried);
     try {
       return await call(replica);
     } catch (err) {
       if (left === 0 || !mayTryAnotherReplica(err, method)) throw err;
       replicas.markGone(index);
+      tried.add(index);
     }
   }
 }
