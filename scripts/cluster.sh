@@ -53,13 +53,7 @@ KUBELET_SYSCTLS=(vm/overcommit_memory vm/panic_on_oom kernel/panic kernel/panic_
 
 log_file() { printf '%s/cluster-%s.log\n' "$KS_LOG_DIR" "$1"; }
 
-holder_pid() {
-  local pid
-  [[ -s "$PID_DIR/holder.pid" ]] || return 1
-  read -r pid <"$PID_DIR/holder.pid"
-  kill -0 "$pid" 2>/dev/null || return 1
-  printf '%s\n' "$pid"
-}
+holder_pid() { running_pid "$PID_DIR/holder.pid"; }
 
 # in_cluster <command...>: runs a command in the cluster's network and mount namespaces.
 in_cluster() {
@@ -167,7 +161,7 @@ start_namespaces() {
 start_process() {
   local name=$1 holder pid
   shift
-  if [[ -s "$PID_DIR/$name.pid" ]] && kill -0 "$(cat "$PID_DIR/$name.pid")" 2>/dev/null; then return 0; fi
+  if running_pid "$PID_DIR/$name.pid" >/dev/null; then return 0; fi
   holder=$(holder_pid)
   nsenter -t "$holder" -m -n -- setsid "$@" >>"$(log_file "$name")" 2>&1 </dev/null &
   pid=$!
@@ -176,9 +170,7 @@ start_process() {
 
 stop_process() {
   local name=$1 pid i
-  [[ -s "$PID_DIR/$name.pid" ]] || return 0
-  read -r pid <"$PID_DIR/$name.pid"
-  if kill -0 "$pid" 2>/dev/null; then
+  if pid=$(running_pid "$PID_DIR/$name.pid"); then
     kill -TERM "$pid" 2>/dev/null || true
     for ((i = 0; i < 50; i++)); do
       kill -0 "$pid" 2>/dev/null || break

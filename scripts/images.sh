@@ -43,13 +43,7 @@ docker() { "$DOCKER" "$@"; }
 # The engine
 # ---------------------------------------------------------------------------
 
-engine_pid() {
-  local pid
-  [[ -s "$ENGINE_PIDFILE" ]] || return 1
-  read -r pid <"$ENGINE_PIDFILE"
-  kill -0 "$pid" 2>/dev/null || return 1
-  printf '%s\n' "$pid"
-}
+engine_pid() { running_pid "$ENGINE_PIDFILE"; }
 
 engine_answers() { docker version >/dev/null 2>&1; }
 

@@ -50,6 +50,15 @@ note() {
   fi
 }
 
+# running_pid <pidfile>: prints the pid a pidfile names when that process is alive; fails otherwise.
+running_pid() {
+  local pid
+  [[ -s "$1" ]] || return 1
+  read -r pid <"$1"
+  kill -0 "$pid" 2>/dev/null || return 1
+  printf '%s\n' "$pid"
+}
+
 # rel_path <path>: the path relative to the repository root when inside it.
 rel_path() {
   local p=$1
