@@ -91,13 +91,18 @@ go_install_tool() {
   mv -f "$tmp/bin/$built" "$dir/bin/$bin"
 }
 
+# downloaded_dir: the source directory in the answer of `go mod download -json` read on stdin.
+downloaded_dir() {
+  sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p'
+}
+
 # go_prefetch <module@version> <package>: downloads the module and every module its package is built from into Go's
 # module cache, compiling nothing. Builds wait mostly on the CPU, downloads on the network: on a new machine the
 # chain of builds fetches the next build's modules while the current one compiles (FerretDB's take about 30 s).
 # Best effort: a build whose prefetch failed downloads what it lacks itself, and reports the failure.
 go_prefetch() {
   local module=$1 pkg=$2 src
-  src=$(GOFLAGS=-buildvcs=false go mod download -json "$module" 2>/dev/null | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
+  src=$(GOFLAGS=-buildvcs=false go mod download -json "$module" 2>/dev/null | downloaded_dir)
   [[ -n "$src" && -d "$src" ]] || return 0
   # -mod=mod: `go install pkg@version` ignores a module's vendor directory, so its modules come from the cache too.
   (cd "$src" && CGO_ENABLED=0 GOFLAGS='-buildvcs=false -mod=mod' go list -deps "$pkg" >/dev/null 2>&1) || true
@@ -113,7 +118,7 @@ go_module_source() {
     cat "$tmp/download.json" >>"$log"
     die "$comp" "go mod download $module failed (see $(rel_path "$log"))"
   }
-  src=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' "$tmp/download.json")
+  src=$(downloaded_dir <"$tmp/download.json")
   [[ -n "$src" && -d "$src" ]] || die "$comp" "go mod download gave no source directory for $module (see $(rel_path "$log"))"
   printf '%s\n' "$src"
 }
