@@ -4,6 +4,7 @@ import {
   createBillingClient,
   createLease,
   createHttpSurface,
+  createScheduler,
   createServiceClient,
   createJwtVerifier,
   rememberVerifiedTokens,
@@ -39,7 +40,7 @@ import { sneakerMarketOf } from './domain/market-view.ts';
 import { isSneakerId } from './domain/ids.ts';
 import { marketAdminRouter, marketRouter } from './http/market-router.ts';
 import { demandConsumer } from './market/demand-consumer.ts';
-import { createDemandReconcile, scheduleReconcile } from './market/demand-reconcile.ts';
+import { createDemandReconcile, RECONCILE_RETRY_MS } from './market/demand-reconcile.ts';
 import { createReplaySource } from './market/replay-source.ts';
 import { createStockxSource, type StockxAdapter } from './market/stockx/stockx-source.ts';
 
@@ -128,7 +129,8 @@ function stockxOf(infra: Infra, config: Config, readings: ReturnType<typeof crea
 
 /**
  * The sizes members care about, for StockX's sync: followed through collection's events, and reconciled with
- * collection's records at start and every DEMAND_RECONCILE_EVERY by one pod at a time.
+ * collection's records by one pod every DEMAND_RECONCILE_EVERY, the first round as a pod starts (when no pod ran one
+ * within the interval), and again a minute after a round that failed (collection or the store away).
  */
 function demandOf(infra: Infra, config: Config, marketModels: MarketModels) {
   const { kafka, redis, clock, logger } = infra;
@@ -137,9 +139,24 @@ function demandOf(infra: Infra, config: Config, marketModels: MarketModels) {
   const interests = (after: string | undefined) =>
     collection.get<MarketInterestPage>(`/internal/market-interest?${new URLSearchParams({ limit: '1000', ...(after ? { after } : {}) })}`);
   const reconcile = createDemandReconcile({ interests, marketModels, clock, logger });
-  const schedule = scheduleReconcile(reconcile, { everyMs: config.DEMAND_RECONCILE_EVERY, logger });
-  const lease = createLease({ redis: redis!, key: `${namespaceOf(infra)}:demand-reconcile`, logger, onAcquired: () => schedule.start(), onLost: () => schedule.stop() });
-  return { consumer, reconcile, lease };
+  const schedule = createScheduler({
+    redis: redis!,
+    logger,
+    jobs: [
+      {
+        name: 'demand-reconcile',
+        run: async () => {
+          const { kept, released } = await reconcile();
+          return kept + released;
+        },
+      },
+    ],
+    intervalMs: config.DEMAND_RECONCILE_EVERY,
+    namespace: namespaceOf(infra),
+    firstRoundAfterMs: 0,
+    retryAfterMs: RECONCILE_RETRY_MS,
+  });
+  return { consumer, reconcile, schedule };
 }
 
 /** The catalog service: sneakers, size variants, sales, daily aggregates, search, related and trending sneakers. */
@@ -243,12 +260,12 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
       unwatchOutbox = watchOutbox(relay.backlog);
       relayLease.start();
       await demand?.consumer.start();
-      demand?.lease.start();
+      demand?.schedule.start();
       for (const source of sources) await source.start();
     },
     async stop() {
       for (const source of sources) await source.stop();
-      await demand?.lease.stop();
+      await demand?.schedule.stop();
       await demand?.consumer.stop();
       await relayLease.stop();
       unwatchOutbox?.();

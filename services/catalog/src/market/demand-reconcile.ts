@@ -45,35 +45,3 @@ export function createDemandReconcile({ interests, marketModels, clock, logger }
 
 /** After a failed round (collection or the store away), the next try comes this much later. */
 export const RECONCILE_RETRY_MS = 60_000;
-
-/** Runs the reconciliation at once and then every `everyMs` while started (under a lease: one pod at a time). */
-export function scheduleReconcile(reconcile: () => Promise<unknown>, { everyMs, logger }: { everyMs: number; logger: Logger }) {
-  let active = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const after = (ms: number) => {
-    if (!active) return;
-    timer = setTimeout(round, ms);
-    timer.unref();
-  };
-  function round(): void {
-    running = reconcile().then(
-      () => after(everyMs),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not reconcile market demand with collection; trying again later');
-        after(RECONCILE_RETRY_MS);
-      },
-    );
-  }
-  return {
-    start(): void {
-      active = true;
-      after(0);
-    },
-    async stop(): Promise<void> {
-      active = false;
-      clearTimeout(timer);
-      await running;
-    },
-  };
-}
