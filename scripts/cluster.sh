@@ -169,14 +169,9 @@ start_process() {
 }
 
 stop_process() {
-  local name=$1 pid i
+  local name=$1 pid
   if pid=$(running_pid "$PID_DIR/$name.pid"); then
-    kill -TERM "$pid" 2>/dev/null || true
-    for ((i = 0; i < 50; i++)); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.2
-    done
-    kill -KILL "$pid" 2>/dev/null || true
+    stop_pid "$pid" 10 || kill -KILL "$pid" 2>/dev/null || true
   fi
   rm -f "$PID_DIR/$name.pid"
 }

@@ -72,7 +72,7 @@ engine_up() {
 }
 
 engine_down() {
-  local pid ids deadline
+  local pid ids
   pid=$(engine_pid) || {
     note engine "already down"
     return 0
@@ -83,12 +83,7 @@ engine_down() {
     [[ -z "$ids" ]] || docker rm -f $ids >/dev/null
   fi
   # dockerd stops the containerd it started, and containerd its shims.
-  kill -TERM "$pid"
-  deadline=$((SECONDS + 30))
-  while kill -0 "$pid" 2>/dev/null; do
-    ((SECONDS < deadline)) || die engine "dockerd (pid $pid) still runs 30 s after SIGTERM"
-    sleep "$POLL_INTERVAL"
-  done
+  stop_pid "$pid" 30 || die engine "dockerd (pid $pid) still runs 30 s after SIGTERM"
   # Mounts dockerd made for itself (its network namespace file) may outlive it.
   findmnt -rn -o TARGET | awk -v dir="$ENGINE_DIR/" 'index($0, dir) == 1' | sort -r | xargs -r umount
   rm -f "$ENGINE_PIDFILE" "$ENGINE_SOCKET"

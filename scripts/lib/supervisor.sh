@@ -59,6 +59,16 @@ running_pid() {
   printf '%s\n' "$pid"
 }
 
+# stop_pid <pid> <seconds>: sends SIGTERM and waits up to <seconds> for the process to exit; fails if it still runs.
+stop_pid() {
+  local pid=$1 deadline=$((SECONDS + $2))
+  kill -TERM "$pid" 2>/dev/null || return 0
+  while kill -0 "$pid" 2>/dev/null; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.2
+  done
+}
+
 # rel_path <path>: the path relative to the repository root when inside it.
 rel_path() {
   local p=$1
