@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { closeServer, createHttpApp, finishHttpApp, listen } from './http.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { healthRouter, type ReadinessCheck } from './health.ts';
-import { readFlow } from './flow-metrics.ts';
+import { pgOutboxBacklog, readFlow, watchOutbox } from './flow-metrics.ts';
 import { requireServiceToken } from './internal.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -93,8 +93,12 @@ export interface InfraSpec {
   mongoUrl?: string;
   redisUrl?: string;
   kafka?: { brokers: string[]; prefix: string };
-  /** Runs the transactional outbox relay (needs postgres and kafka). */
-  outbox?: boolean;
+  /**
+   * The transactional outbox of its PostgreSQL database: `relay` runs the relay here (needs kafka); `watch` only
+   * reports its backlog, for a process whose relay runs in another one (a worker), so that its health and metrics
+   * still show what waits there.
+   */
+  outbox?: 'relay' | 'watch';
 }
 
 export interface Infra {
@@ -127,6 +131,10 @@ export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close:
       closers.push(() => pool.end());
       infra.pool = pool;
       infra.checks.postgres = pgCheck(pool);
+      if (spec.outbox === 'watch') {
+        const unwatch = watchOutbox(() => pgOutboxBacklog(pool));
+        closers.push(async () => unwatch());
+      }
     }
     if (spec.mongoUrl) {
       const mongo = await connectMongo(spec.mongoUrl);
@@ -152,7 +160,7 @@ export async function openInfra(spec: InfraSpec): Promise<{ infra: Infra; close:
       await producer.connect();
       closers.push(() => producer.disconnect());
       infra.producer = producer;
-      if (spec.outbox && infra.pool) {
+      if (spec.outbox === 'relay' && infra.pool) {
         const relay = createOutboxRelay({ pool: infra.pool, producer, logger, name: spec.name });
         relay.start();
         closers.push(() => relay.stop());

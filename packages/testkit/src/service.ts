@@ -81,7 +81,7 @@ export async function startTestService<App extends ServiceApp>({ name, migration
       mongoUrl,
       redisUrl,
       kafka: { brokers: stack.kafkaBrokers, prefix: topics.prefix },
-      outbox: db !== undefined,
+      outbox: db !== undefined ? 'relay' : undefined,
     });
     undo.push(close);
     if (infra.mongo) undo.push(() => infra.mongo!.dropDatabase());

@@ -13,7 +13,7 @@ await runService({
     postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)) },
     redisUrl: config.REDIS_URL,
     kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
-    outbox: true,
+    outbox: 'relay',
   },
   port: config.PORT,
   host: config.HOST,

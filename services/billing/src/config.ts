@@ -49,7 +49,7 @@ export type Config = z.infer<typeof schema>;
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => parseConfig(schema, env);
 
 /** What billing's processes open: its database (migrated), Redis and Kafka; `outbox` runs the relay there. */
-export const billingInfra = (config: Config, name: string, { outbox }: { outbox: boolean }): InfraSpec => ({
+export const billingInfra = (config: Config, name: string, { outbox }: { outbox: NonNullable<InfraSpec['outbox']> }): InfraSpec => ({
   name,
   logLevel: config.LOG_LEVEL,
   postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)) },

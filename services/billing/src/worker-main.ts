@@ -6,7 +6,7 @@ import { createBillingWorkers } from './workers.ts';
 
 const config = loadConfig();
 await runService({
-  infra: billingInfra(config, 'billing-worker', { outbox: true }),
+  infra: billingInfra(config, 'billing-worker', { outbox: 'relay' }),
   port: config.WORKER_PORT,
   host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,

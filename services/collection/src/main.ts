@@ -11,7 +11,7 @@ await runService({
     postgres: { url: config.DATABASE_URL, migrationsDir: fileURLToPath(new URL('./store/migrations', import.meta.url)), poolSize: config.POOL_SIZE },
     redisUrl: config.REDIS_URL,
     kafka: { brokers: config.KAFKA_BROKERS, prefix: config.KAFKA_TOPIC_PREFIX },
-    outbox: true,
+    outbox: 'relay',
   },
   port: config.PORT,
   host: config.HOST,
