@@ -52,6 +52,11 @@ describe('a traced request', () => {
     };
     const spans = await waitForTrace(zipkin, traceId, wanted);
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId]));
+    // The BFF forwards the request inside its own span (making no client span of its own): collection's server span
+    // is that span's child, not a child of the caller's.
+    const serverSpanOf = (service: string) => spans.find((s) => s.localEndpoint?.serviceName === service && s.kind === 'SERVER')!;
+    expect(spans.some((s) => s.localEndpoint?.serviceName === 'bff' && s.kind === 'CLIENT')).toBe(false);
+    expect(serverSpanOf('collection').parentId).toBe(serverSpanOf('bff').id);
 
     // A line collection logged while it served the request carries the trace's id.
     const lines = collection.output().filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { trace_id?: string; span_id?: string });
