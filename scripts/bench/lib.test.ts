@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cpuUsPerCall, interleaved, keptToRate, nginxConfig, percentile, setting } from './lib.ts';
+import { cpuUsPerCall, keptToRate, median, nginxConfig, percentile, rounds, setting } from './lib.ts';
 
 describe('setting', () => {
   afterEach(() => {
@@ -63,10 +63,23 @@ describe('keptToRate', () => {
   });
 });
 
-describe('interleaved', () => {
-  it('runs each target twice, the second pass backwards, so a steady drift of load falls on all alike', () => {
-    expect(interleaved(['direct', 'nginx', 'bff', 'traced'])).toEqual(['direct', 'nginx', 'bff', 'traced', 'traced', 'bff', 'nginx', 'direct']);
-    expect(interleaved(['a'])).toEqual(['a', 'a']);
+describe('rounds', () => {
+  it('runs every target once a round, each round starting one further on, so every target takes every place', () => {
+    expect(rounds(['direct', 'nginx', 'bff'], 4)).toEqual([
+      ['direct', 'nginx', 'bff'],
+      ['nginx', 'bff', 'direct'],
+      ['bff', 'direct', 'nginx'],
+      ['direct', 'nginx', 'bff'],
+    ]);
+    expect(rounds(['a'], 2)).toEqual([['a'], ['a']]);
+  });
+});
+
+describe('median', () => {
+  it('is the middle figure of an odd count and the lower middle of an even one, whatever the order', () => {
+    expect(median([0.9, 0.2, 0.4])).toBe(0.4);
+    expect(median([4, 1, 3, 2])).toBe(2);
+    expect(median([])).toBeNaN();
   });
 });
 

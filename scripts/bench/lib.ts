@@ -557,7 +557,11 @@ export async function startNginx({ name, upstream, readyPath = '/livez', timeout
 }
 
 /**
- * The order of paced runs over several targets: each target twice, the second pass backwards (A B C C B A),
- * so that a load on the machine that rises or falls steadily during the run falls on every target alike.
+ * The order of paced runs over several targets, in rounds: every round runs each target once, and each round starts
+ * one target further on (A B C, B C A, C A B, ...), so that over the rounds every target takes every place in the order
+ * and a load on the machine that comes and goes falls on every target alike. Figures are compared within a round.
  */
-export const interleaved = <T>(targets: readonly T[]): T[] => [...targets, ...[...targets].reverse()];
+export const rounds = <T>(targets: readonly T[], count: number): T[][] => Array.from({ length: count }, (_, r) => targets.map((_t, i) => targets[(i + r) % targets.length]!));
+
+/** The median of some figures (nearest rank: with an odd count, one of the figures itself). */
+export const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 50);

@@ -12,16 +12,19 @@
 // share in one burst). At such a rate a request rarely waits behind another, so the difference of
 // the percentiles is the time a proxy adds to a request; the verdicts are computed from this run.
 // Comparing latencies at saturation instead would measure throughput: whichever target serves fewer
-// requests per second queues longer. The fixed-rate runs alternate (direct, nginx, BFF, BFF traced, then
-// the same backwards; half the duration each) so a change of load on the machine during the run falls on
-// every target alike.
+// requests per second queues longer. The fixed-rate runs go in rounds (BENCH_ROUNDS): each round runs every
+// target once for BENCH_DURATION_S / BENCH_ROUNDS, each round starting one target further on, so a change of load
+// on the machine during the run falls on every target alike. What a proxy adds is taken within each round (its
+// percentile less auth's in the same round) and the verdicts use the median over the rounds: a round that a burst
+// of load on the shared machine hit moves the median little.
 // For reference, and not part of the verdicts: the same connections saturated (the req/s ratio is the
 // throughput comparison), and one connection (the cost per request without any queueing).
 // A paced run in which a target did not keep up with the rate is reported as invalid (lower BENCH_RATE).
 // The CPU time each process spends per request (from /proc, idle background subtracted) is reported too.
 //
 //   node scripts/bench/verify.ts     (or: npm run bench verify)
-//   BENCH_CONNECTIONS=10 BENCH_RATE=300 (req/s over all connections) BENCH_DURATION_S=10 BENCH_WARMUP_S=3
+//   BENCH_CONNECTIONS=10 BENCH_RATE=300 (req/s over all connections) BENCH_DURATION_S=14 (each target, over all
+//   rounds) BENCH_ROUNDS=7 BENCH_WARMUP_S=3
 //   BENCH_SINGLE_S=5: also one connection each (0 skips it)
 //   BENCH_SATURATED=1: also the saturated runs (0 skips them)
 //   BENCH_CPU_PROF=<dir>: the BFFs run under `node --cpu-prof` and write their profiles to <dir>/untraced and
@@ -34,11 +37,12 @@ import {
   Cleanups,
   cpuUsPerCall,
   freePort,
-  interleaved,
+  median,
   load,
   machine,
   measure,
   round,
+  rounds,
   runAlone,
   runName,
   SERVICE_NODE_OPTIONS,
@@ -71,6 +75,7 @@ const MIN_RATE_SHARE = 0.95;
 const NEAR_SATURATION_SHARE = 0.7;
 
 type TargetKey = 'direct' | 'nginx' | 'bff' | 'traced';
+type Added = Record<Exclude<TargetKey, 'direct'>, Percentiles>;
 interface Target {
   key: TargetKey;
   label: string;
@@ -78,8 +83,14 @@ interface Target {
   process: ServiceProcess;
 }
 
+type Percentiles = { p50: number; p90: number; p99: number };
 /** What `b` adds to `a`, per percentile (ms). */
-const difference = (a: LoadStats, b: LoadStats) => ({ p50: round(b.p50 - a.p50), p90: round(b.p90 - a.p90), p99: round(b.p99 - a.p99) });
+const difference = (a: LoadStats, b: LoadStats): Percentiles => ({ p50: round(b.p50 - a.p50), p90: round(b.p90 - a.p90), p99: round(b.p99 - a.p99) });
+/** Each percentile's median over rounds. */
+const medianOf = (each: Percentiles[]): Percentiles => ({ p50: round(median(each.map((e) => e.p50))), p90: round(median(each.map((e) => e.p90))), p99: round(median(each.map((e) => e.p99))) });
+
+/** What each proxy adds to auth direct, per percentile. */
+const addedOf = (stats: Record<TargetKey, LoadStats>): Added => ({ nginx: difference(stats.direct, stats.nginx), bff: difference(stats.direct, stats.bff), traced: difference(stats.direct, stats.traced) });
 
 /** CPU seconds each target's process spent while `work` ran (NaN where /proc is not available), and how long it took. */
 async function cpuDuring(targets: Target[], work: () => Promise<unknown>): Promise<{ spent: Record<TargetKey, number>; seconds: number }> {
@@ -102,7 +113,8 @@ async function eachTarget(targets: Target[], run: (target: Target) => Promise<Lo
 export default async function verify(ctx: BenchContext): Promise<BenchResult> {
   const connections = setting('BENCH_CONNECTIONS', 10);
   const rate = setting('BENCH_RATE', 300);
-  const durationS = setting('BENCH_DURATION_S', 10);
+  const durationS = setting('BENCH_DURATION_S', 14);
+  const roundCount = setting('BENCH_ROUNDS', 7, { whole: true });
   const warmupS = setting('BENCH_WARMUP_S', 3);
   const singleS = setting('BENCH_SINGLE_S', 5, { zero: true });
   const saturated = setting('BENCH_SATURATED', 1, { zero: true }) > 0;
@@ -222,17 +234,23 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     const idle = await cpuDuring(targets, () => sleep(idleS * 1000));
 
     const loadAtStart = machine().loadAverage;
-    const order = interleaved(targets);
-    log(`[verify] paced at ${rate} req/s over ${connections} connections, ${durationS / 2} s at a time (${order.map((t) => t.key).join(', ')})`);
+    const order = rounds(targets, roundCount);
+    const roundS = durationS / roundCount;
+    log(`[verify] paced at ${rate} req/s over ${connections} connections, ${roundCount} rounds of ${roundS} s a target (${order.map((r) => r.map((t) => t.key).join(' ')).join(' | ')})`);
     const samples: Record<TargetKey, LoadSample[]> = { direct: [], nginx: [], bff: [], traced: [] };
     const cpu: Record<TargetKey, number> = { direct: 0, nginx: 0, bff: 0, traced: 0 };
-    for (const target of order) {
+    for (const target of order.flat()) {
       const { spent, seconds } = await cpuDuring(targets, async () => {
-        samples[target.key].push(await measure({ url: urlOf(target), headers, connections, durationS: durationS / 2, rate }));
+        samples[target.key].push(await measure({ url: urlOf(target), headers, connections, durationS: roundS, rate }));
       });
       cpu[target.key] += spent[target.key] - (idle.spent[target.key] / idleS) * seconds;
     }
-    const paced = Object.fromEntries(targets.map(({ key }) => [key, summarize(samples[key])])) as Record<TargetKey, LoadStats>;
+    // Each round's figures of each target, and what each proxy added to auth's in that round.
+    const byRound = order.map((_r, i) => Object.fromEntries(targets.map(({ key }) => [key, summarize([samples[key][i]!])])) as Record<TargetKey, LoadStats>);
+    const addedByRound = byRound.map(addedOf);
+    const added: Added = { nginx: medianOf(addedByRound.map((a) => a.nginx)), bff: medianOf(addedByRound.map((a) => a.bff)), traced: medianOf(addedByRound.map((a) => a.traced)) };
+    // Requests, rate and failures over every round; percentiles the median of the rounds'.
+    const paced = Object.fromEntries(targets.map(({ key }) => [key, { ...summarize(samples[key]), ...medianOf(byRound.map((r) => r[key])) }])) as Record<TargetKey, LoadStats>;
     const cpuUsPerRequest = Object.fromEntries(targets.map(({ key }) => [key, cpuUsPerCall(cpu[key], paced[key].requests)])) as Record<TargetKey, number | null>;
 
     let sat: Record<TargetKey, LoadStats> | undefined;
@@ -246,8 +264,6 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
       single = await eachTarget(targets, (target) => run(target, { connections: 1, durationS: singleS }));
     }
 
-    const addedOf = (stats: Record<TargetKey, LoadStats>) => ({ nginx: difference(stats.direct, stats.nginx), bff: difference(stats.direct, stats.bff), traced: difference(stats.direct, stats.traced) });
-    const added = addedOf(paced);
     const tracedGrowth = added.bff.p50 > 0 ? round((added.traced.p50 - added.bff.p50) / added.bff.p50) : added.traced.p50 <= added.bff.p50 ? 0 : Number.POSITIVE_INFINITY;
     const failures = (stats: LoadStats) => stats.non2xx + stats.errors + stats.timeouts;
     const problems: string[] = [];
@@ -266,8 +282,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
 
     const host = machine();
     const sign = (n: number) => (n >= 0 ? `+${n}` : String(n));
-    const rows = (stats: Record<TargetKey, LoadStats>, withCpu: boolean) => {
-      const adds = addedOf(stats);
+    const rows = (stats: Record<TargetKey, LoadStats>, withCpu: boolean, adds = addedOf(stats)) => {
       return [
         ['', 'p50 ms', 'p90 ms', 'p99 ms', 'req/s', 'requests', 'failed', 'adds p50', 'adds p90', 'adds p99', ...(withCpu ? ['CPU µs/req'] : [])],
         ...targets.map(({ key, label }) => {
@@ -278,8 +293,10 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
       ];
     };
     const lines = [
-      `GET ${ENDPOINT} with a valid token, ${connections} connections paced at ${rate} req/s in total, ${durationS} s each in halves (${order.map((t) => t.key).join(', ')}) after ${warmupS} s warm-up (${host.cpus} CPUs, node ${host.node}; load average ${loadAtStart.join(' ')} at the start, ${host.loadAverage.join(' ')} at the end)`,
-      ...table(rows(paced, true)),
+      `GET ${ENDPOINT} with a valid token, ${connections} connections paced at ${rate} req/s in total, ${durationS} s each in ${roundCount} rounds of ${roundS} s after ${warmupS} s warm-up (${host.cpus} CPUs, node ${host.node}; load average ${loadAtStart.join(' ')} at the start, ${host.loadAverage.join(' ')} at the end)`,
+      'percentiles and what each adds: the median over the rounds (each added figure taken against auth direct in the same round); requests and req/s over all rounds',
+      ...table(rows(paced, true, added)),
+      ...table([['added p50 by round (ms)', ...byRound.map((_r, i) => String(i + 1))], ...(['nginx', 'bff', 'traced'] as const).map((key) => [key, ...addedByRound.map((a) => a[key].p50)])]),
       `the BFF's added p50: ${added.bff.p50} ms untraced, ${added.traced.p50} ms traced at 100% (${percent(tracedGrowth)}); nginx adds ${added.nginx.p50} ms`,
       `CPU per request: the process that answered, idle background subtracted${stack.zipkin ? '; traced spans go to Zipkin' : '; no Zipkin in the stack: traced spans are made and dropped'}`,
     ];
@@ -296,10 +313,10 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
       name: 'verify',
       finishedAt: new Date().toISOString(),
       endpoint: `GET ${ENDPOINT}`,
-      method: 'verdicts from the paced runs (same rate, same connections, interleaved); saturated and one-connection runs are for reference',
-      settings: { connections, rate, durationS, warmupS, singleConnectionS: singleS, saturated, nodeEnv: 'development', logLevel: 'warn', order: order.map((t) => t.key) },
+      method: 'verdicts from the paced runs (same rate, same connections, in rounds; medians over the rounds of what each adds within a round); saturated and one-connection runs are for reference',
+      settings: { connections, rate, durationS, rounds: roundCount, warmupS, singleConnectionS: singleS, saturated, nodeEnv: 'development', logLevel: 'warn', order: order.map((r) => r.map((t) => t.key)) },
       machine: { ...host, loadAverageAtStart: loadAtStart },
-      paced: { ...paced, addedMs: added, tracedGrowth, cpuUsPerRequest },
+      paced: { ...paced, addedMs: added, tracedGrowth, cpuUsPerRequest, rounds: byRound.map((stats, i) => ({ order: order[i]!.map((t) => t.key), ...stats, addedMs: addedByRound[i] })) },
       saturated: withAdded(sat),
       singleConnection: withAdded(single),
       targets: {

@@ -19,7 +19,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { WEB_PORT } from '@kicksight/contracts';
-import { REPO_ROOT, RESULTS_DIR, assertLoopback, machine, percentile, round, runAlone, setting, table, writeResult, type BenchContext, type BenchResult } from './lib.ts';
+import { REPO_ROOT, RESULTS_DIR, assertLoopback, machine, median, round, runAlone, setting, table, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 export const TARGETS = { performance: 90, accessibility: 100, bestPractices: 95, lcpMs: 2_500, cls: 0.1 };
 const SHOTS_DIR = `${RESULTS_DIR}/lighthouse`;
@@ -141,8 +141,6 @@ export function missesOf(s: PageScore): string[] {
   if (s.cls > TARGETS.cls) misses.push(`CLS ${s.cls} > ${TARGETS.cls}`);
   return misses;
 }
-
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /**
  * One page's figures over several runs: the median of each figure (odd counts give a run's own value), and the

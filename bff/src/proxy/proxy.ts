@@ -1,9 +1,9 @@
-import { Agent, type ClientRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { PHOTO_UPLOAD_MAX_BODY_BYTES, REQUEST_ID_HEADER, type ServiceName } from '@kicksight/contracts';
-import { AppError, createReplicaSet, mayTryAnotherReplica, sendError, type Logger, type ReplicaSet } from '@kicksight/platform';
+import { AppError, ForwardingAgent, createReplicaSet, forwardTraceContext, mayTryAnotherReplica, sendError, type Logger, type ReplicaSet } from '@kicksight/platform';
 import { EdgeErrorCode, serviceUnavailable } from '../errors.ts';
 import { bodyLimit } from '../edge/hygiene.ts';
 
@@ -25,9 +25,10 @@ export interface ProxyOptions {
 
 const ownerOf = (req: Request): ServiceName => req.edgeRoute!.owner as ServiceName;
 
-/** Sets the headers the services may rely on: the request id, and who the client is as the BFF saw it. */
+/** Sets the headers the services may rely on: the request id, the trace it is part of, and who the client is as the BFF saw it. */
 function prepareHeaders(req: Request): void {
   req.headers[REQUEST_ID_HEADER] = String(req.id);
+  forwardTraceContext(req.headers);
   req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
   req.headers['x-forwarded-proto'] = req.protocol;
   const host = req.get('host');
@@ -84,7 +85,7 @@ interface Attempt {
 
 export function createProxy({ serviceUrls, timeoutMs, bodyLimitBytes, logger }: ProxyOptions): { handler: RequestHandler; close: () => void } {
   // One agent for every request: connections to each upstream are kept alive and reused.
-  const agent = new Agent({ keepAlive: true });
+  const agent = new ForwardingAgent({ keepAlive: true });
   // Targets parsed once: a URL string returned here would be parsed again on every request, twice.
   // A service with several replicas gets its requests in turn.
   const replicas = new Map<string, ReplicaSet<URL>>(Object.entries(serviceUrls).map(([service, urls]) => [service, createReplicaSet(urls.map((url) => new URL(url)))]));

@@ -3,7 +3,7 @@
 // collection, collection's database, the Kafka publish and billing's consumer.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, testKafka, tracedEnv, waitForTrace, type ServiceProcess, type TokenIssuer, type ZipkinSpan } from '@kicksight/testkit';
+import { Cleanups, createTestTopics, startBffProcess, startServiceProcess, startTokenIssuer, startUpstream, testKafka, tracedEnv, uniqueName, waitFor, waitForTrace, type ServiceProcess, type TokenIssuer, type ZipkinSpan } from '@kicksight/testkit';
 
 const stack = inject('stack');
 const cleanups = new Cleanups();
@@ -11,6 +11,8 @@ let issuer: TokenIssuer;
 let bff: ServiceProcess;
 let collection: ServiceProcess;
 let zipkin: string;
+/** The run's topics (each BFF reads the user topic before it is ready). */
+let topicPrefix: string;
 
 beforeAll(async () => {
   if (!stack.zipkin) throw new Error('the trace test needs the stack’s Zipkin (KS_ZIPKIN_URL; scripts/stack.sh up starts it)');
@@ -18,6 +20,7 @@ beforeAll(async () => {
   issuer = await startTokenIssuer(cleanups);
   const topics = await createTestTopics(testKafka(stack.kafkaBrokers), 'tracing');
   cleanups.add(topics.drop);
+  topicPrefix = topics.prefix;
   const tracing = tracedEnv(zipkin);
   const options = { stack, prefix: topics.prefix, cleanups };
   const billing = await startServiceProcess('billing', { ...options, env: tracing });
@@ -52,9 +55,29 @@ describe('a traced request', () => {
     };
     const spans = await waitForTrace(zipkin, traceId, wanted);
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([traceId]));
+    // The BFF forwards the request inside its own span (making no client span of its own): collection's server span
+    // is that span's child, not a child of the caller's.
+    const serverSpanOf = (service: string) => spans.find((s) => s.localEndpoint?.serviceName === service && s.kind === 'SERVER')!;
+    expect(spans.some((s) => s.localEndpoint?.serviceName === 'bff' && s.kind === 'CLIENT')).toBe(false);
+    expect(serverSpanOf('collection').parentId).toBe(serverSpanOf('bff').id);
 
     // A line collection logged while it served the request carries the trace's id.
     const lines = collection.output().filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { trace_id?: string; span_id?: string });
     expect(lines.some((line) => line.trace_id === traceId && /^[0-9a-f]{16}$/.test(line.span_id ?? ''))).toBe(true);
+  });
+});
+
+describe('a forwarded request that fails', () => {
+  it('is logged inside its own trace, also on a kept-alive connection another request opened', async () => {
+    const upstream = await startUpstream('collection', cleanups);
+    const edge = await startBffProcess({ stack, prefix: topicPrefix, cleanups, env: { ...tracedEnv(zipkin), AUTH_JWKS_URL: issuer.jwksUrl, COLLECTION_URL: upstream.url, RATE_LIMIT_KEY_PREFIX: uniqueName('tracing_cut') } });
+    const token = await issuer.mint({ id: randomUUID() });
+    const inTrace = (traceId: string) => ({ authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    const [opener, cut] = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')];
+    // The first request opens the connection to the upstream; the second goes out on it and the upstream cuts it.
+    expect((await fetch(`${edge.url}/api/collections`, { headers: inTrace(opener) })).status).toBe(200);
+    expect((await fetch(`${edge.url}/api/collections/x/cut`, { headers: inTrace(cut) })).status).toBe(503);
+    const failure = await waitFor(() => edge.output().filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg?: string; trace_id?: string }).find((line) => line.msg === 'proxied request failed'), { timeoutMs: 5_000, message: 'the failure logged' });
+    expect(failure.trace_id).toBe(cut);
   });
 });

@@ -19,6 +19,8 @@ import type { ReadinessCheck } from './health.ts';
 import type { OutgoingEvent } from './events.ts';
 import { linkTo, type TraceCarrier } from './telemetry/context.ts';
 import { watchConsumerLag } from './flow-metrics.ts';
+// kafkajs's broker connections look at their waiting requests only while some wait (see the module).
+import './kafka-request-queue.ts';
 
 const { Kafka: KafkaClient, logLevel, Partitioners } = kafkajs;
 const tracer = trace.getTracer('@kicksight/platform');

@@ -79,6 +79,8 @@ export async function startUpstream(name: string, cleanups: Cleanups, { slowMs =
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     received.push({ method: req.method, url: req.originalUrl, headers: req.headers, body: Buffer.concat(chunks) });
+    // A caller whose connection breaks before any answer (a replica that crashed mid-request).
+    if (req.path.endsWith('/cut')) return void req.socket.destroy();
     if (req.path.endsWith('/slow')) await new Promise((r) => setTimeout(r, slowMs));
     if (req.path.endsWith('/stream')) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

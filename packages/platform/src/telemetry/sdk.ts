@@ -11,6 +11,7 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import type { TracingSettings } from './config.ts';
+import { ForwardingAgent } from './context.ts';
 
 /** Requests that say nothing of a member's work: probes and scrapes are never traced. */
 const UNTRACED_PATHS = new Set(['/livez', '/readyz', '/metrics', '/health']);
@@ -28,6 +29,8 @@ export function instrumentationsFor(serviceName: string) {
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]!),
       requireParentforOutgoingSpans: true,
+      // A proxy's forwarded requests pass the trace on themselves (see ForwardingAgent).
+      ignoreOutgoingRequestHook: (options) => options.agent instanceof ForwardingAgent,
     }),
     ...(OWN_ROUTING.has(serviceName) ? [] : [new ExpressInstrumentation()]),
     new PgInstrumentation({ requireParentSpan: true }),
