@@ -7,7 +7,6 @@ import { UrgencyBadge } from '../upgrade-prompt/index.ts';
 import { useSession } from '../../session/index.ts';
 import { recordsSales } from './ledger-access.ts';
 import { cssVar } from '../../theme/cssVars.ts';
-import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 const Cards = styled.div`
   display: grid;
@@ -101,7 +100,7 @@ function RealisedGainThisYear() {
 
 function ValueMetricsCard() {
   const { tier } = useSession();
-  const metrics = useDeferredQuery(collectionQueries.valueMetrics());
+  const metrics = useQuery(collectionQueries.valueMetrics());
   return (
     <Card aria-labelledby="value-title">
       <CardTitle id="value-title">Your Kicksight Value</CardTitle>
@@ -156,7 +155,7 @@ function ValueMetricsCard() {
 }
 
 function MarketOverviewCard() {
-  const market = useDeferredQuery(collectionQueries.marketOverview());
+  const market = useQuery(collectionQueries.marketOverview());
   return (
     <Card aria-labelledby="market-title">
       <CardTitle id="market-title">Market Overview</CardTitle>
@@ -205,7 +204,7 @@ function MarketOverviewCard() {
 }
 
 function TrendingCard() {
-  const trending = useDeferredQuery(collectionQueries.trending());
+  const trending = useQuery(collectionQueries.trending());
   return (
     <Card aria-labelledby="trending-title">
       <CardTitle id="trending-title">Trending Now</CardTitle>
