@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '../session/index.ts';
@@ -20,7 +20,10 @@ export const returnPathOf = (state: unknown): string | null => {
 
 /** Sends a signed-out user to /login, remembering where they were going. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { hydrated, isAuthenticated } = useSession();
+  const { hydrated: loaded, isAuthenticated } = useSession();
+  // Once the stored session is loaded, what it guards (the signed-in frame and its page) draws in a render React
+  // can pause: drawn at once with the session's update, it would hold the main thread for as long as it takes.
+  const hydrated = useDeferredValue(loaded);
   const location = useLocation();
   if (!hydrated) return <Loading message="Checking your session..." />;
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } } satisfies FromState} />;

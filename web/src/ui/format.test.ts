@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowOf, countOf, formatCents, formatChange, trendOf } from './format.ts';
+import { arrowOf, countOf, formatCents, formatChange, formatDate, trendOf } from './format.ts';
 
 describe('money changes', () => {
   it('carry a sign and an arrow when they show at least a dollar', () => {
@@ -32,5 +32,14 @@ describe('amounts to the cent', () => {
     expect(formatCents(2_790)).toBe('$27.90');
     expect(formatCents(-150)).toBe('-$1.50');
     expect(formatCents(null)).toBe('—');
+  });
+});
+
+describe('dates', () => {
+  it('read as the day in UTC, whatever time of day, and a dash when there is none', () => {
+    expect(formatDate('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatDate('2026-03-05T23:30:00Z')).toBe('Mar 5, 2026');
+    expect(formatDate('2019-12-31T00:10:00+02:00')).toBe('Dec 30, 2019');
+    expect([formatDate(null), formatDate(''), formatDate('not a date')]).toEqual(['—', '—', '—']);
   });
 });

@@ -43,10 +43,13 @@ export const arrowOf = (cents: number | null | undefined): string => ({ gain: '�
 /** A count with its noun, singular for one: countOf(1, 'pair') -> '1 pair', countOf(3, 'pair') -> '3 pairs'. */
 export const countOf = (count: number, noun: string, plural = `${noun}s`): string => `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
 
+// Made once: a date's toLocaleDateString with options builds a formatter (and reads the locale's data) at every call.
+const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? '—' : DAY.format(date);
 }
 
 /** 'Just now', 'Nh ago' or 'Nd ago'. */

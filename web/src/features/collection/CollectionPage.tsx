@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 import styled from 'styled-components';
 import { COLLECTION_BRANDS, COLLECTION_SORTS, MARKET_VALUATION, collectionQueries, type CollectionBrand, type CollectionItem, type CollectionSort, type Valuation } from './api.ts';
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
@@ -62,7 +63,8 @@ export default function CollectionPage() {
   const prompt = useUpgradePrompt();
   const { tier } = useSession();
 
-  const collection = useQuery({ ...collectionQueries.items({ page, sortBy, brand, valuation }), placeholderData: keepPreviousData });
+  // A page of cards is drawn in a render React can pause (see useDeferredQuery).
+  const collection = useDeferredQuery({ ...collectionQueries.items({ page, sortBy, brand, valuation }), placeholderData: keepPreviousData });
   const usage = useQuery(membershipQueries.usage());
   const canAdd = usage.data?.canAddToCollection ?? true;
 

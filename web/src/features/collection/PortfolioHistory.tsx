@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PortfolioChart } from '../../ui/charts/lazy.tsx';
 import { Button, Card, CardTitle, Change, ErrorState, Muted, Skeleton, Stack, Toolbar, formatMoney } from '../../ui/index.ts';
 import { PORTFOLIO_RANGES, collectionQueries, type PortfolioRange } from './api.ts';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 const RANGE_LABELS: Record<PortfolioRange, string> = { '30d': '30D', '90d': '90D', '1y': '1Y' };
 const CHART_HEIGHT = 260;
@@ -16,7 +17,7 @@ const Figure = styled.strong`
 /** Portfolio Value: the collection's daily valuations as a chart over 30 days, 90 days or a year. */
 export function PortfolioHistory() {
   const [range, setRange] = useState<PortfolioRange>('30d');
-  const history = useQuery({ ...collectionQueries.portfolioHistory(range), placeholderData: keepPreviousData });
+  const history = useDeferredQuery({ ...collectionQueries.portfolioHistory(range), placeholderData: keepPreviousData });
   const data = history.data;
 
   return (

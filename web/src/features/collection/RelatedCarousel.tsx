@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { collectionQueries } from './api.ts';
 import { MarketStatusBadge, SneakerImage } from '../market/index.ts';
 import { markFromCollection } from './from-collection.ts';
 import { Card, Change, ChevronLeft, ChevronRight, ErrorState, IconButton, Muted, Skeleton, formatMoney } from '../../ui/index.ts';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 const CAROUSEL_STEP_PX = 320;
 const RELATED_LIMIT = 12;
@@ -38,7 +38,7 @@ const Tile = styled(Card)`
 
 /** 'Discover Similar Sneakers': up to 12 recommendations, 320 px per click. */
 export function RelatedCarousel() {
-  const related = useQuery(collectionQueries.related(RELATED_LIMIT));
+  const related = useDeferredQuery(collectionQueries.related(RELATED_LIMIT));
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
 

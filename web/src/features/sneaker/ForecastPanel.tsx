@@ -9,6 +9,7 @@ import { Locked } from './Locked.tsx';
 import { isPremiumLocked, predictionErrorText, rangeLabelOf, salesOfDays, sizeBasisText, trackRecordText, volatilityLabelOf } from './detail-logic.ts';
 import { DAY_MS, utcDay } from '@kicksight/contracts/time';
 import { cssVar } from '../../theme/cssVars.ts';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 const Figures = styled.dl`
   display: grid;
@@ -133,7 +134,7 @@ function Insights({ summary, sneakerId, size }: { summary: PredictionSummary; sn
  * insight figures and the forecasts' track record, or a locked teaser for trial members.
  */
 export function ForecastPanel({ sneakerId, size = null, locked, basePrice }: { sneakerId: string; size?: number | null; locked: boolean; basePrice: number }) {
-  const prediction = useQuery({ ...sneakerQueries.predictionSummary(sneakerId, size), enabled: !locked });
+  const prediction = useDeferredQuery({ ...sneakerQueries.predictionSummary(sneakerId, size), enabled: !locked });
   const showLocked = locked || isPremiumLocked(prediction.error);
   return (
     <Card aria-labelledby="forecast-heading">

@@ -1,16 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { isLiveSource, provenanceLine } from '@kicksight/contracts/provenance';
 import { Badge, Card, CardTitle, Muted, formatMoney } from '../../ui/index.ts';
 import { VALUE_BASIS_LABELS } from '../market/index.ts';
 import { sneakerQueries } from './api.ts';
 import { Table } from './RecentSalesTable.tsx';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 /**
  * The live market of each size a source read (StockX's highest bid and lowest ask), what a pair is worth
  * and which number that rests on, and how old the reading is; shown only when a live source has read one.
  */
 export function LiveMarketCard({ sneakerId }: { sneakerId: string }) {
-  const market = useQuery(sneakerQueries.market(sneakerId));
+  const market = useDeferredQuery(sneakerQueries.market(sneakerId));
   const read = market.data?.sizes.filter((s) => isLiveSource(s.source)) ?? [];
   if (read.length === 0) return null;
   return (

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { sneakerQueries, type RecentSale } from './api.ts';
 import { Card, CardTitle, ErrorState, Muted, Skeleton, formatMoney, timeAgo } from '../../ui/index.ts';
 import { Locked } from './Locked.tsx';
 import { isPremiumLocked, recentRowsOf, samplePreviewRows } from './detail-logic.ts';
 import { cssVar } from '../../theme/cssVars.ts';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 export const Table = styled.div`
   overflow-x: auto;
@@ -43,7 +43,7 @@ function SalesRows({ sales }: { sales: RecentSale[] }) {
 
 /** Recent Sales: the 10 newest; trial users see a blurred sample. */
 export function RecentSalesTable({ sneakerId, locked, basePrice }: { sneakerId: string; locked: boolean; basePrice: number }) {
-  const recent = useQuery({ ...sneakerQueries.recentSales(sneakerId, 20), enabled: !locked });
+  const recent = useDeferredQuery({ ...sneakerQueries.recentSales(sneakerId, 20), enabled: !locked });
   const showLocked = locked || isPremiumLocked(recent.error);
   return (
     <Card aria-labelledby="recent-heading">

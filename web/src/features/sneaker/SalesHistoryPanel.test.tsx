@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import { SalesHistoryPanel, chartHeightOf, fullscreenChartHeightOf } from './SalesHistoryPanel.tsx';
@@ -20,7 +20,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the historical sales chart', () => {
+// The chart renders in slices between which React yields (see useDeferredQuery): on a busy machine that takes
+// seconds, so lookups wait up to 10 s and a test may take 20.
+configure({ asyncUtilTimeout: 10_000 });
+
+describe('the historical sales chart', { timeout: 20_000 }, () => {
   it('starts combined over 30 days and asks for 90 days when 90D is chosen', async () => {
     const calls = stubApi({ 'GET /api/sneakers/abc/sales/daily': (_init: unknown, url: URL) => ({ status: 200, body: { data: { dailySales: days(Number(url.searchParams.get('days')) > 30 ? 60 : 20) } } }) });
     render();

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { sneakerQueries } from './api.ts';
 import { SalesHistoryChart } from '../../ui/charts/lazy.tsx';
@@ -13,6 +12,7 @@ import { isPremiumLocked } from './detail-logic.ts';
 import { useIsMobile } from './useIsMobile.ts';
 import { DAY_MS, utcDay } from '@kicksight/contracts/time';
 import { cssVar } from '../../theme/cssVars.ts';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 const RANGES = [
   { label: '7D', days: 7 },
@@ -63,7 +63,7 @@ export function SalesHistoryPanel({ sneakerId, locked, basePrice }: { sneakerId:
   const full = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(full);
   const { ref: roomRef, height: roomHeight } = useHeight<HTMLDivElement>();
-  const sales = useQuery({ ...sneakerQueries.dailySales(sneakerId, days), enabled: !locked });
+  const sales = useDeferredQuery({ ...sneakerQueries.dailySales(sneakerId, days), enabled: !locked });
   const height = chartHeightOf(mobile);
   const showLocked = locked || isPremiumLocked(sales.error);
   const points = sales.data ? pricePointsOf(sales.data.dailySales) : [];

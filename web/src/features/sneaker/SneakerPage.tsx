@@ -18,6 +18,7 @@ import { takeFromCollectionFlag } from '../collection/index.ts';
 import { addPayloadOf, cameFromCollection, premiumPanelsLocked, watchedPriceOf } from './detail-logic.ts';
 import { useSession } from '../../session/index.ts';
 import { cssVar, breakpoints } from '../../theme/cssVars.ts';
+import { useDeferredQuery } from '../../api/deferred-query.ts';
 
 const Top = styled.div`
   display: grid;
@@ -107,7 +108,7 @@ export default function SneakerPage() {
   const queryClient = useQueryClient();
   const prompt = useUpgradePrompt();
   const [size, setSize] = useState<number | null>(null);
-  const sneaker = useQuery(sneakerQueries.detail(id));
+  const sneaker = useDeferredQuery(sneakerQueries.detail(id));
   const membership = useQuery({ ...membershipQueries.status(), retry: 1 });
   const { isAdmin } = useSession();
   const locked = premiumPanelsLocked(isTrialMembership(membership.data), isAdmin);
