@@ -13,7 +13,7 @@
 // same tasks are kept there and read again). `--max-series N` scores every method on at most N series,
 // evenly spread in name order (the rules print it), when the statsforecast peers would take hours on all.
 import { createReadStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BAND_LEVELS } from '@kicksight/contracts';
@@ -98,7 +98,8 @@ for (const name of peerNames) {
 const pythonPeers = peerNames.filter((p): p is StatsforecastPeer => (STATSFORECAST_PEERS as readonly string[]).includes(p));
 if (pythonPeers.length > 0) {
   const started = performance.now();
-  const result = await statsforecastForecasts(tasks, pythonPeers, number('peer-jobs', values['peer-jobs']));
+  const protocol = [`file ${basename(file)}, ${sales.length} sales, ${skipped} rows skipped`, JSON.stringify(options)];
+  const result = await statsforecastForecasts(tasks, pythonPeers, protocol, number('peer-jobs', values['peer-jobs']));
   Object.assign(forecasts, result.forecasts);
   Object.assign(seconds, result.seconds);
   seconds['statsforecast (total, with start-up and transfer)'] = Math.round((performance.now() - started) / 10) / 100;
