@@ -10,9 +10,10 @@ import {
   utcDay,
 } from '@kicksight/contracts';
 import { AppError } from '@kicksight/platform';
-import { MODEL_DESCRIPTION, MODEL_NAME, confidenceOf, fitModel, forecastPath } from './forecast.ts';
+import { MODEL_DESCRIPTION, MODEL_NAME, confidenceOf, forecastPath } from './forecast.ts';
 import { supportResistanceOf } from './levels.ts';
-import { OWN_SIZE_MODEL_NAME, POOLED_SIZE_MODEL_NAME, PRIOR_SALES, fitSizeModel } from './size-pooling.ts';
+import { SERVED_CALIBRATION } from './served-calibration.ts';
+import { COMBINED_MODEL_NAME, POOLED_SIZE_MODEL_NAME, PRIOR_SALES, fitCombinedModel, fitSizeModel } from './size-pooling.ts';
 import { cleanDailySeries, dayNumber, shownHistory, windowOf, type DailyPoint, type SalePoint } from './series.ts';
 import { trendOf } from './trend.ts';
 import { volatilityOf } from './volatility.ts';
@@ -60,10 +61,10 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
     if (sizeSeries.length > 0) series = sizeSeries;
     if (sizeBasis.method === 'own') fitted = sizeFitted;
   } else {
-    model = fitModel(sneakerFitted, horizon);
+    model = fitCombinedModel(sneakerFitted, horizon);
   }
 
-  const path = forecastPath(model, today, options.timeframe);
+  const path = forecastPath(model, today, options.timeframe, SERVED_CALIBRATION[input.size ? 'size' : 'sneaker']);
   const end = path.at(-1)!;
   const currentPrice = model.lastPrice;
   const expectedChange = end.price - currentPrice;
@@ -96,7 +97,7 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
     path,
     history: shownHistory(series),
     model: {
-      name: sizeModelName(sizeBasis),
+      name: modelNameOf(sizeBasis),
       fitWindowDays,
       observations: model.observations,
       smoothing: model.smoothing,
@@ -111,10 +112,11 @@ export function predictPrice(input: PredictionInput, options: PredictionOptions,
   };
 }
 
-/** The name of the method a forecast was made with: the model's, or for a size the combination it used. */
-export function sizeModelName(basis?: SizeBasis): string {
-  if (!basis || basis.sales === 0) return MODEL_NAME;
-  return basis.method === 'own' ? OWN_SIZE_MODEL_NAME : POOLED_SIZE_MODEL_NAME;
+/** The name of the method a forecast was made with: the combination it used, or the model's alone for a size without sales. */
+export function modelNameOf(basis?: SizeBasis): string {
+  if (!basis) return COMBINED_MODEL_NAME;
+  if (basis.sales === 0) return MODEL_NAME;
+  return basis.method === 'own' ? COMBINED_MODEL_NAME : POOLED_SIZE_MODEL_NAME;
 }
 
 /** In words, how a one-size forecast was made. */
