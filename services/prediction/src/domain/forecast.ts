@@ -18,7 +18,7 @@ import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
  */
 export const MODEL_NAME = 'local-level-log';
 export const MODEL_DESCRIPTION =
-  'Exponentially smoothed level of log daily average prices; bands from the model\'s own past forecast errors, recent ones weighing more (half-life 60 days), whose variance grows linearly with the horizon, shaped by their quantiles blended with a fat-tailed (Laplace) shape by how many errors the series has.';
+  "Exponentially smoothed level of log daily average prices; bands from the model's own past forecast errors, recent ones weighing more (half-life 60 days), whose variance grows linearly with the horizon, shaped by their quantiles blended with a fat-tailed (Laplace) shape by how many errors the series has, then narrowed or widened by the series' age and the days ahead as learned across sneakers from past forecasts (a new sneaker's bands narrower than its release weeks' errors say, an old one's wider at a month).";
 
 const SMOOTHING_GRID = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
 /** Standardised errors needed before their empirical quantiles replace the normal ones. */

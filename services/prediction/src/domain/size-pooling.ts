@@ -14,7 +14,7 @@ import { dayNumber, type DailyPoint } from './series.ts';
  *     away from the sneaker's level, with 20 two thirds, with none not at all. A size with sales of its own
  *     then averages that level (on log prices) with simple exponential smoothing of its own prices
  *     (POOLED_SIZE_MODEL_NAME): the backtest per size, scoring this forecast as served, found smoothing alone
- *     more accurate than the pooled level and the average more accurate than both (see sizeBasisText).
+ *     more accurate than the pooled level and the average more accurate than both (see basisText in prediction.ts).
  *     Its bands are the sneaker's, widened by the size's own scatter around that premium (shrunk the same
  *     way towards a typical 8%).
  */
