@@ -8,18 +8,17 @@
 // eligibility rules, then for the product's model and each peer the MAPE at day 30 (the headline: each
 // series weighted equally), at days 7 and 14, pooled over days 1-30, the share of realised daily prices
 // inside the 50/80/95% bands, and each peer's headline MAPE minus the model's with a bootstrap interval
-// over series; the last line is one JSON object. `--peers all` adds statsforecast's AutoETS, AutoTheta
+// over series; the last line is one JSON object (with the bands' calibration learned from the whole file). `--peers all` adds statsforecast's AutoETS, AutoTheta
 // and AutoARIMA (Python; installed once into KICKSIGHT_CACHE by peers/install.sh; their forecasts of the
 // same tasks are kept there and read again). `--max-series N` scores every method on at most N series,
 // evenly spread in name order (the rules print it), when the statsforecast peers would take hours on all.
 import { createReadStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { parse } from 'csv-parse';
-import { PRODUCT, backtestTasks, eligibilityRules, productForecast, scoreBacktest, type BacktestSale, type SeriesKeying, type TaskForecast } from '../domain/backtest.ts';
-import { MODEL_NAME } from '../domain/forecast.ts';
+import { PRODUCT, backtestTasks, eligibilityRules, learnedCalibration, productForecasts, scoreBacktest, type BacktestSale, type SeriesKeying, type TaskForecast } from '../domain/backtest.ts';
 import { TS_PEERS, peerForecast } from '../domain/peers.ts';
 import { DEFAULT_FIT_WINDOW_DAYS } from '../domain/prediction.ts';
 import { HEADLINE_DAY, seriesMape } from '../domain/scoring.ts';
@@ -90,7 +89,7 @@ const timed = <T>(name: string, run: () => T): T => {
   seconds[name] = Math.round((performance.now() - started) / 10) / 100;
   return out;
 };
-forecasts[PRODUCT] = timed(PRODUCT, () => tasks.map((task) => productForecast(task, options.horizon)));
+forecasts[PRODUCT] = timed(PRODUCT, () => productForecasts(tasks, options.horizon));
 for (const name of peerNames) {
   const peer = TS_PEERS[name];
   if (peer) forecasts[name] = timed(name, () => tasks.map((task) => peerForecast(peer, task, options.horizon)));
@@ -98,7 +97,8 @@ for (const name of peerNames) {
 const pythonPeers = peerNames.filter((p): p is StatsforecastPeer => (STATSFORECAST_PEERS as readonly string[]).includes(p));
 if (pythonPeers.length > 0) {
   const started = performance.now();
-  const result = await statsforecastForecasts(tasks, pythonPeers, number('peer-jobs', values['peer-jobs']));
+  const protocol = [`file ${basename(file)}, ${sales.length} sales, ${skipped} rows skipped`, JSON.stringify(options)];
+  const result = await statsforecastForecasts(tasks, pythonPeers, protocol, number('peer-jobs', values['peer-jobs']));
   Object.assign(forecasts, result.forecasts);
   Object.assign(seconds, result.seconds);
   seconds['statsforecast (total, with start-up and transfer)'] = Math.round((performance.now() - started) / 10) / 100;
@@ -125,7 +125,7 @@ print(`peer − model: the peer's day-${HEADLINE_DAY} MAPE minus the model's, me
 print(`${'method'.padEnd(24)} ${'d30'.padStart(7)} ${'d7'.padStart(7)} ${'d14'.padStart(7)} ${'pooled'.padStart(7)} ${'points'.padStart(7)} ${'trades'.padStart(7)} ${'in50'.padStart(7)} ${'in80'.padStart(7)} ${'in95'.padStart(7)}  ${'peer − model [95% interval]'.padEnd(36)} ${'seconds'.padStart(8)}`);
 for (const [name, { score }] of Object.entries(report.methods)) {
   const c = report.comparisons[name];
-  const label = name === PRODUCT ? `${PRODUCT} (${by === 'size' ? 'per size' : MODEL_NAME})` : name === report.bestPeer ? `${name} *best` : name;
+  const label = name === PRODUCT ? `${PRODUCT} (per ${by})` : name === report.bestPeer ? `${name} *best` : name;
   const diff = c ? `${c.mean.toFixed(2)} [${c.lower.toFixed(2)}, ${c.upper.toFixed(2)}]${c.beats ? ' model better' : c.loses ? ' peer better' : ''}` : '';
   print(`${label.slice(0, 24).padEnd(24)} ${pct(score.mape)} ${pct(score.mapeAt[7]!)} ${pct(score.mapeAt[14]!)} ${pct(score.mapePooled)} ${pct(score.mapePooledPoints)} ${pct(score.mapeTradeWeighted)} ${pct(score.coverage[50])} ${pct(score.coverage[80])} ${pct(score.coverage[95])}  ${diff.padEnd(36)} ${(seconds[name]?.toFixed(2) ?? '').padStart(8)}`);
 }
@@ -152,5 +152,7 @@ print(JSON.stringify({
   peers: Object.fromEntries(Object.entries(report.methods).filter(([name]) => name !== PRODUCT).map(([name, { score }]) => [name, { mape: score.mape, coverage: score.coverage }])),
   bestPeer: report.bestPeer && best ? { name: report.bestPeer, difference: best.mean, lower: best.lower, upper: best.upper, beats: best.beats } : null,
   ...(by === 'size' ? { bySize: { mape: s.mape, naiveMape: naive.score.mape, coverage: s.coverage } } : {}),
+  // The bands' calibration learned from every forecast of the file (src/domain/served-calibration.ts serves the tuning file's).
+  calibration: learnedCalibration(tasks, options.horizon),
   seconds,
 }));

@@ -1,8 +1,10 @@
 // The backtest's statistical peers from Nixtla's statsforecast (AutoETS, AutoTheta, AutoARIMA), run by
 // peers/peers.py in the venv peers/install.sh builds once per version under KICKSIGHT_CACHE. Their
-// forecasts of a set of tasks are kept under KICKSIGHT_CACHE/backtest-peers, keyed by the request, the
-// script and the pinned versions, so a run on the same tasks (after a change of the product's model)
-// reads them instead of fitting them again.
+// forecasts of a set of tasks are kept under KICKSIGHT_CACHE/backtest-peers, keyed by the backtest's
+// protocol (the file and the options that make its tasks), the request (every task's history and days ahead; not the
+// number of jobs, which does not change a forecast), this file, the script and the pinned versions, so
+// that a run of the same protocol on the same tasks (after a change of the product's model) reads them
+// instead of fitting them again, and any change of the protocol fits them afresh.
 import { createHash } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -43,12 +45,20 @@ async function runPeers(python: string, request: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** peers.py's answer to a request: kept from an earlier run of the same request, script and versions, else computed and kept. */
-async function cachedRows(request: string, compute: () => Promise<string>): Promise<PeerRows> {
-  const hash = createHash('sha256').update(request);
-  for (const file of ['peers.py', 'requirements.txt', 'constraints.txt']) hash.update(await readFile(`${peersDir}${file}`));
+/** The files whose change changes what a kept answer means: this one, the script and the pinned versions. */
+const KEYED_FILES = [fileURLToPath(import.meta.url), ...['peers.py', 'requirements.txt', 'constraints.txt'].map((file) => `${peersDir}${file}`)];
+
+/** The name a kept answer is filed under: a hash of the protocol, the request and the keyed files. */
+export async function peerCacheKey(protocol: readonly string[], request: string): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify(protocol)).update('\0').update(request);
+  for (const file of KEYED_FILES) hash.update('\0').update(await readFile(file));
+  return hash.digest('hex');
+}
+
+/** peers.py's answer to a request: kept from an earlier run of the same protocol, request, script and versions, else computed and kept. */
+async function cachedRows(protocol: readonly string[], request: string, compute: () => Promise<string>): Promise<PeerRows> {
   const dir = join(process.env.KICKSIGHT_CACHE ?? join(homedir(), '.cache', 'kicksight'), 'backtest-peers');
-  const path = join(dir, `${hash.digest('hex')}.json`);
+  const path = join(dir, `${await peerCacheKey(protocol, request)}.json`);
   const kept = await readFile(path, 'utf8').catch(() => undefined);
   if (kept !== undefined) {
     process.stderr.write(`peers: read from ${path}\n`);
@@ -62,10 +72,14 @@ async function cachedRows(request: string, compute: () => Promise<string>): Prom
   return rows;
 }
 
-/** Forecasts of every task by each peer asked for (prices with bands at the realised days), and the seconds each took. */
+/**
+ * Forecasts of every task by each peer asked for (prices with bands at the realised days), and the seconds each took.
+ * `protocol` describes how the backtest made the tasks (the file, the options): part of the key of the kept answers.
+ */
 export async function statsforecastForecasts(
   tasks: readonly ForecastTask[],
   peers: readonly StatsforecastPeer[],
+  protocol: readonly string[],
   jobs = 1,
 ): Promise<{ forecasts: Record<string, TaskForecast[]>; seconds: Record<string, number> }> {
   const python = statsforecastPython();
@@ -74,8 +88,8 @@ export async function statsforecastForecasts(
   const seconds: Record<string, number> = {};
   // One request per peer, so that each peer's forecasts are kept as soon as they are done.
   for (const peer of peers) {
-    const request = JSON.stringify({ season: SEASON_DAYS, levels: BAND_LEVELS, models: [peer], jobs, tasks: series });
-    const rows = await cachedRows(request, () => runPeers(python, request));
+    const payload = { season: SEASON_DAYS, levels: BAND_LEVELS, models: [peer], tasks: series };
+    const rows = await cachedRows(protocol, JSON.stringify(payload), () => runPeers(python, JSON.stringify({ ...payload, jobs })));
     const list = rows.models[peer];
     if (list?.length !== tasks.length) throw new Error(`peers.py returned ${list?.length ?? 0} ${peer} forecasts for ${tasks.length} tasks`);
     forecasts[peer] = list.map((row) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, productForecast, productModel, runBacktest, seriesKeyOf, spreadSubset, type BacktestSale } from './backtest.ts';
+import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, learnedCalibration, productForecasts, productModel, runBacktest, seriesKeyOf, spreadSubset, type BacktestSale } from './backtest.ts';
 import { fitModel } from './forecast.ts';
 import { dateOfDay, dayNumber, windowOf } from './series.ts';
-import { fitSizeModel } from './size-pooling.ts';
+import { fitCombinedModel, fitSizeModel } from './size-pooling.ts';
 
 /** A sneaker whose true price wanders slowly while each sale is noisy around it: several sales a day. */
 function sales(name: string, days: number, seed: number): BacktestSale[] {
@@ -123,10 +123,11 @@ describe('per size, the forecast the product serves', () => {
     expect(served.basis.method).toBe('pooled');
     expect(productModel(thin, 30)).toEqual(served.model);
     expect(productModel(thin, 30).level).not.toBeCloseTo(fitModel(thin.history, 30).level, 3);
-    // Per sneaker the model is fitted on the sneaker's own history.
+    // Per sneaker the forecast is fitted on the sneaker's own history, the model's level averaged with smoothing's, as served.
     const [sneakerTask] = backtestTasks(sales, { ...options, by: 'sneaker' }).tasks;
     expect(sneakerTask!.sneakerHistory).toBeUndefined();
-    expect(productModel(sneakerTask!, 30)).toEqual(fitModel(sneakerTask!.history, 30));
+    expect(productModel(sneakerTask!, 30)).toEqual(fitCombinedModel(sneakerTask!.history, 30));
+    expect(productModel(sneakerTask!, 30).level).not.toBeCloseTo(fitModel(sneakerTask!.history, 30).level, 4);
   });
 });
 
@@ -169,15 +170,20 @@ describe('bands never see after the origin', () => {
   const changed = base.map((sale) => (dayNumber(sale.date) > cut ? { ...sale, price: sale.price * 3 } : sale));
 
   for (const by of ['sneaker', 'size'] as const) {
-    it(`gives the same point and bands from every origin whatever came after it (${by})`, () => {
+    it(`gives the same point and bands from every origin whatever came after it, the bands' calibration learned across series included (${by})`, () => {
       const options = { horizon: 30, step: 7, windowDays: 180, minDataPoints: 5, by };
-      const before = backtestTasks(base, options).tasks.filter((task) => task.origin <= cut);
-      const after = backtestTasks(changed, options).tasks.filter((task) => task.origin <= cut);
-      expect(before.length).toBeGreaterThan(20);
-      expect(after.map((task) => [task.series, task.origin])).toEqual(before.map((task) => [task.series, task.origin]));
-      // The realised prices differ (the later ones tripled); the forecasts may not.
-      expect(after.some((task, i) => task.realised.some((day, k) => day.price !== before[i]!.realised[k]!.price))).toBe(true);
-      after.forEach((task, i) => expect(productForecast(task, 30)).toEqual(productForecast(before[i]!, 30)));
+      const allBefore = backtestTasks(base, options).tasks;
+      const allAfter = backtestTasks(changed, options).tasks;
+      const early = allBefore.map((task, i) => (task.origin <= cut ? i : -1)).filter((i) => i >= 0);
+      expect(early.length).toBeGreaterThan(20);
+      expect(allAfter.map((task) => [task.series, task.origin])).toEqual(allBefore.map((task) => [task.series, task.origin]));
+      // The realised prices differ (the later ones tripled), and they do move a calibration learned from every price ...
+      expect(early.some((i) => allAfter[i]!.realised.some((day, k) => day.price !== allBefore[i]!.realised[k]!.price))).toBe(true);
+      expect(learnedCalibration(allAfter, 30)).not.toEqual(learnedCalibration(allBefore, 30));
+      // ... but not the forecasts of the origins up to the cut, each calibrated only by what was known on its day.
+      const before = productForecasts(allBefore, 30);
+      const after = productForecasts(allAfter, 30);
+      for (const i of early) expect(after[i]).toEqual(before[i]);
     });
   }
 });

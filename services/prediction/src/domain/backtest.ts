@@ -1,9 +1,10 @@
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { backtestTasks, type BacktestOptions, type BacktestSale, type ForecastTask, type SeriesInfo, type TaskForecast } from './backtest-tasks.ts';
-import { errorSpread, fitModel, type FittedModel } from './forecast.ts';
+import { CalibrationLearner, NO_CALIBRATION, type BandCalibration, type CalibrationRecord } from './band-calibration.ts';
+import { bandHalfWidths, type FittedModel } from './forecast.ts';
 import { SUMMARY_OPTIONS } from './forecasts.ts';
 import { TS_PEERS, peerForecast, type Peer } from './peers.ts';
-import { fitSizeModel } from './size-pooling.ts';
+import { fitCombinedModel, fitSizeModel } from './size-pooling.ts';
 import { compareAtHeadline, scoreOf, tallyForecasts, type Comparison, type MethodScore, type SeriesTally } from './scoring.ts';
 
 export { backtestTasks, dailySeriesOf, eligibilityRules, seriesKeyOf, spreadSubset } from './backtest-tasks.ts';
@@ -13,34 +14,67 @@ export type { BacktestOptions, BacktestSale, ForecastTask, SeriesKeying, TaskFor
 export const PRODUCT = 'model';
 
 /**
- * The product's model of one task, exactly as the service fits it: a sneaker's from its history; a size's
+ * The product's model of one task, exactly as the service fits it: a sneaker's from its history (the model's
+ * level averaged with exponential smoothing's); a size's
  * (a task with the sneaker's history beside it) as the service forecasts a size, from its own sales or
  * pooled with the sneaker's.
  */
 export const productModel = (task: ForecastTask, horizon: number): FittedModel =>
-  task.sneakerHistory ? fitSizeModel(0, task.sneakerHistory, task.history, horizon, SUMMARY_OPTIONS.minDataPoints).model : fitModel(task.history, horizon);
+  task.sneakerHistory ? fitSizeModel(0, task.sneakerHistory, task.history, horizon, SUMMARY_OPTIONS.minDataPoints).model : fitCombinedModel(task.history, horizon);
 
-/** The product's forecast of one task. */
-export const productForecast = (task: ForecastTask, horizon: number): TaskForecast => forecastOfModel(productModel(task, horizon), task);
-
-/** A fitted model's forecast (point and bands) at the task's realised days. */
-export function forecastOfModel(model: FittedModel, task: ForecastTask): TaskForecast {
+/** A fitted model's forecast (point and bands, calibrated by `calibration`) at the task's realised days. */
+export function forecastOfModel(model: FittedModel, task: ForecastTask, calibration: BandCalibration): TaskForecast {
   const forecast: TaskForecast = { point: [], bands: { 50: { lower: [], upper: [] }, 80: { lower: [], upper: [] }, 95: { lower: [], upper: [] } } };
   for (const { h } of task.realised) {
-    const spread = errorSpread(model, task.origin + h - model.lastDay);
+    const widths = bandHalfWidths(model, calibration, task.origin, h);
     forecast.point.push(Math.exp(model.level));
     for (const level of BAND_LEVELS) {
-      const width = model.multipliers[level] * spread;
-      forecast.bands[level].lower.push(Math.exp(model.level - width));
-      forecast.bands[level].upper.push(Math.exp(model.level + width));
+      forecast.bands[level].lower.push(Math.exp(model.level - widths[level]));
+      forecast.bands[level].upper.push(Math.exp(model.level + widths[level]));
     }
   }
   return forecast;
 }
 
+/** What a realised price of a task says about the model's uncalibrated bands: |error| over each band's half-width. */
+export function calibrationRecords(model: FittedModel, task: ForecastTask): CalibrationRecord[] {
+  return task.realised.map(({ h, price }) => {
+    const widths = bandHalfWidths(model, NO_CALIBRATION, task.origin, h);
+    const error = Math.abs(Math.log(price) - model.level);
+    const ratios = {} as CalibrationRecord['ratios'];
+    for (const level of BAND_LEVELS) ratios[level] = widths[level] > 0 ? error / widths[level] : 0;
+    return { knownOn: task.origin + h, age: task.origin - model.firstDay, h, ratios };
+  });
+}
+
+/**
+ * The product's forecasts of every task (in the tasks' order), their bands calibrated as the product learns
+ * it: in the order of the origins, each forecast's calibration learned from the realised prices of every
+ * series' earlier forecasts known on or before its origin day, never a later one.
+ */
+export function productForecasts(tasks: readonly ForecastTask[], horizon: number): TaskForecast[] {
+  const learner = new CalibrationLearner();
+  const out = new Array<TaskForecast>(tasks.length);
+  const order = tasks.map((_, i) => i).sort((a, b) => tasks[a]!.origin - tasks[b]!.origin || a - b);
+  for (const i of order) {
+    const task = tasks[i]!;
+    const model = productModel(task, horizon);
+    out[i] = forecastOfModel(model, task, learner.asOf(task.origin));
+    for (const record of calibrationRecords(model, task)) learner.add(record);
+  }
+  return out;
+}
+
+/** The calibration learned from every task's realised prices (what the product serves after a file's last day). */
+export function learnedCalibration(tasks: readonly ForecastTask[], horizon: number): BandCalibration {
+  const learner = new CalibrationLearner();
+  for (const task of tasks) for (const record of calibrationRecords(productModel(task, horizon), task)) learner.add(record);
+  return learner.asOf(Math.max(...tasks.map((t) => t.origin + horizon)));
+}
+
 /** The product's forecasts and each peer's, of every task. */
 export function forecastTasks(tasks: readonly ForecastTask[], horizon: number, peers: Record<string, Peer> = TS_PEERS): Record<string, TaskForecast[]> {
-  const out: Record<string, TaskForecast[]> = { [PRODUCT]: tasks.map((task) => productForecast(task, horizon)) };
+  const out: Record<string, TaskForecast[]> = { [PRODUCT]: productForecasts(tasks, horizon) };
   for (const [name, peer] of Object.entries(peers)) out[name] = tasks.map((task) => peerForecast(peer, task, horizon));
   return out;
 }

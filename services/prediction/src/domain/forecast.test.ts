@@ -1,7 +1,9 @@
 import { BAND_LEVELS } from '@kicksight/contracts';
 import { describe, expect, it } from 'vitest';
 import { probit } from 'simple-statistics';
+import { NO_CALIBRATION } from './band-calibration.ts';
 import { fallbackMultiplier, fitModel, forecastPath } from './forecast.ts';
+import { SERVED_CALIBRATION } from './served-calibration.ts';
 import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
 
 /** A noisy series with a slow wave, deterministic. */
@@ -18,10 +20,12 @@ function series(days: number, gapEvery = 0): DailyPoint[] {
 }
 
 describe('forecast bands', () => {
+  const calibrations = [['uncalibrated', NO_CALIBRATION], ['served per sneaker', SERVED_CALIBRATION.sneaker], ['served per size', SERVED_CALIBRATION.size]] as const;
   for (const [label, data] of [['two years of daily sales', series(730)], ['a sparse series', series(120, 3)], ['five days of sales', series(5)]] as const) {
-    it(`nest 50 in 80 in 95 and widen with the horizon (${label})`, () => {
+  for (const [calibrated, calibration] of calibrations) {
+    it(`nest 50 in 80 in 95 and widen with the horizon (${label}, ${calibrated})`, () => {
       const model = fitModel(data, 30);
-      const path = forecastPath(model, model.lastDay, 30);
+      const path = forecastPath(model, model.lastDay, 30, calibration);
       expect(path).toHaveLength(30);
       for (const point of path) {
         expect(point.bands[50].lower).toBeLessThanOrEqual(point.price);
@@ -41,12 +45,27 @@ describe('forecast bands', () => {
       }
     });
   }
+  }
+
+  it("gives a young series' bands the narrowing the served calibration learned, and widens them as it ages", () => {
+    const model = fitModel(series(200), 30);
+    const widthAt = (age: number, keying: 'sneaker' | 'size') => {
+      const end = forecastPath({ ...model, firstDay: model.lastDay - age }, model.lastDay, 30, SERVED_CALIBRATION[keying]).at(-1)!.bands[50];
+      return end.upper - end.lower;
+    };
+    for (const keying of ['sneaker', 'size'] as const) {
+      expect(widthAt(10, keying)).toBeLessThan(widthAt(90, keying));
+      expect(widthAt(90, keying)).toBeLessThan(widthAt(200, keying));
+    }
+    const uncalibrated = forecastPath(model, model.lastDay, 30, NO_CALIBRATION).at(-1)!.bands[50];
+    expect(widthAt(10, 'size')).toBeLessThan(0.7 * (uncalibrated.upper - uncalibrated.lower));
+  });
 
   it('is wider for a noisier series', () => {
     const calm = series(200).map((d) => ({ ...d, averagePrice: Math.round(30_000 + (d.averagePrice - 30_000) / 4) }));
     const width = (data: DailyPoint[]) => {
       const model = fitModel(data, 30);
-      const end = forecastPath(model, model.lastDay, 30).at(-1)!;
+      const end = forecastPath(model, model.lastDay, 30, NO_CALIBRATION).at(-1)!;
       return end.bands[80].upper - end.bands[80].lower;
     };
     expect(width(series(200))).toBeGreaterThan(width(calm) * 2);
@@ -55,8 +74,8 @@ describe('forecast bands', () => {
   it('starts the horizon at the last sale, so a quiet sneaker gets wider bands today', () => {
     const data = series(200);
     const model = fitModel(data, 30);
-    const fresh = forecastPath(model, model.lastDay, 1)[0]!;
-    const stale = forecastPath(model, model.lastDay + 60, 1)[0]!;
+    const fresh = forecastPath(model, model.lastDay, 1, NO_CALIBRATION)[0]!;
+    const stale = forecastPath(model, model.lastDay + 60, 1, NO_CALIBRATION)[0]!;
     expect(stale.horizon).toBe(61);
     expect(stale.bands[95].upper - stale.bands[95].lower).toBeGreaterThan(fresh.bands[95].upper - fresh.bands[95].lower);
   });
@@ -88,7 +107,7 @@ describe('band calibration', () => {
   }
   const width80 = (data: DailyPoint[]) => {
     const model = fitModel(data, 30);
-    const end = forecastPath(model, model.lastDay, 30).at(-1)!;
+    const end = forecastPath(model, model.lastDay, 30, NO_CALIBRATION).at(-1)!;
     return Math.log(end.bands[80].upper / end.bands[80].lower);
   };
 

@@ -1,5 +1,6 @@
 import { BAND_LEVELS, type BandLevel } from '@kicksight/contracts';
 import { cumulativeStdNormalProbability } from 'simple-statistics';
+import { calibrationFactor, type BandCalibration } from './band-calibration.ts';
 import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
 
 /**
@@ -17,7 +18,7 @@ import { dateOfDay, dayNumber, type DailyPoint } from './series.ts';
  */
 export const MODEL_NAME = 'local-level-log';
 export const MODEL_DESCRIPTION =
-  'Exponentially smoothed level of log daily average prices; bands from the model\'s own past forecast errors, recent ones weighing more (half-life 60 days), whose variance grows linearly with the horizon, shaped by their quantiles blended with a fat-tailed (Laplace) shape by how many errors the series has.';
+  "Exponentially smoothed level of log daily average prices; bands from the model's own past forecast errors, recent ones weighing more (half-life 60 days), whose variance grows linearly with the horizon, shaped by their quantiles blended with a fat-tailed (Laplace) shape by how many errors the series has, then narrowed or widened by the series' age and the days ahead as learned across sneakers from past forecasts (a new sneaker's bands narrower than its release weeks' errors say, an old one's wider at a month).";
 
 const SMOOTHING_GRID = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1];
 /** Standardised errors needed before their empirical quantiles replace the normal ones. */
@@ -39,6 +40,8 @@ export interface FittedModel {
   /** Multipliers of the error's standard deviation for each band. */
   multipliers: Record<BandLevel, number>;
   lastDay: number;
+  /** The first day with sales of the series forecast (within the fit window): its age at an origin is counted from it. */
+  firstDay: number;
   lastPrice: number;
   observations: number;
   errorsUsed: number;
@@ -229,6 +232,7 @@ export function fitModel(series: readonly DailyPoint[], horizon: number): Fitted
     driftVariance: drift,
     multipliers,
     lastDay: obs.at(-1)!.day,
+    firstDay: obs[0]!.day,
     lastPrice: last.averagePrice,
     observations: obs.length,
     errorsUsed: errors.length,
@@ -245,19 +249,32 @@ export interface PathPoint {
   bands: Record<BandLevel, { lower: number; upper: number }>;
 }
 
-/** The forecast for each of the `days` days after `fromDay` (a day number), with its bands. */
-export function forecastPath(model: FittedModel, fromDay: number, days: number): PathPoint[] {
+/**
+ * Half-widths (log scale) of the bands `d` days after `fromDay`: the model's multipliers times its spread,
+ * times the calibration's factor for the series' age at `fromDay` and for `d` (never smaller further ahead),
+ * nested: 50 within 80 within 95.
+ */
+export function bandHalfWidths(model: FittedModel, calibration: BandCalibration, fromDay: number, d: number): Record<BandLevel, number> {
+  const spread = errorSpread(model, fromDay + d - model.lastDay);
+  const age = fromDay - model.firstDay;
+  const widths = {} as Record<BandLevel, number>;
+  let previous = 0;
+  for (const level of BAND_LEVELS) {
+    previous = Math.max(previous, model.multipliers[level] * spread * calibrationFactor(calibration, age, d, level));
+    widths[level] = previous;
+  }
+  return widths;
+}
+
+/** The forecast for each of the `days` days after `fromDay` (a day number), with its bands calibrated by `calibration`. */
+export function forecastPath(model: FittedModel, fromDay: number, days: number, calibration: BandCalibration): PathPoint[] {
   const price = Math.round(Math.exp(model.level));
   const path: PathPoint[] = [];
   for (let d = 1; d <= days; d++) {
-    const horizon = fromDay + d - model.lastDay;
-    const spread = errorSpread(model, horizon);
+    const widths = bandHalfWidths(model, calibration, fromDay, d);
     const bands = {} as PathPoint['bands'];
-    for (const level of BAND_LEVELS) {
-      const width = model.multipliers[level] * spread;
-      bands[level] = { lower: Math.round(Math.exp(model.level - width)), upper: Math.round(Math.exp(model.level + width)) };
-    }
-    path.push({ date: dateOfDay(fromDay + d), horizon, price, bands });
+    for (const level of BAND_LEVELS) bands[level] = { lower: Math.round(Math.exp(model.level - widths[level])), upper: Math.round(Math.exp(model.level + widths[level])) };
+    path.push({ date: dateOfDay(fromDay + d), horizon: fromDay + d - model.lastDay, price, bands });
   }
   return path;
 }

@@ -81,6 +81,9 @@ describe('per-size forecasts', () => {
     expect(thin.model.description).toContain('Size 10 has 3 sales');
     const overall = predictPrice({ sneakerId: 's', days: sneaker, sales: [], now }, OPTIONS);
     expect(overall.sizeBasis).toBeUndefined();
+    // The sneaker's forecast is the combination chosen by the backtest, and says so.
+    expect(overall.model.name).toBe('local-level-log+ses');
+    expect(overall.model.description).toContain("Its level is averaged with simple exponential smoothing's");
     expect(thin.predictedPrice).toBeGreaterThan(overall.predictedPrice);
     expect(thin.model.name).toBe('size-pooled+ses');
     expect(predictPrice({ sneakerId: 's', days: sneaker, sales: [], now, size: { size: 10, days: [] } }, OPTIONS).model.name).toBe('local-level-log');

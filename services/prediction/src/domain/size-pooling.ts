@@ -1,7 +1,7 @@
 import type { SizeBasis } from '@kicksight/contracts';
 import { fitModel, type FittedModel } from './forecast.ts';
 import { exponentialSmoothing } from './peers.ts';
-import type { DailyPoint } from './series.ts';
+import { dayNumber, type DailyPoint } from './series.ts';
 
 /**
  * One size's forecast, by partial pooling with the sneaker it belongs to:
@@ -14,7 +14,7 @@ import type { DailyPoint } from './series.ts';
  *     away from the sneaker's level, with 20 two thirds, with none not at all. A size with sales of its own
  *     then averages that level (on log prices) with simple exponential smoothing of its own prices
  *     (POOLED_SIZE_MODEL_NAME): the backtest per size, scoring this forecast as served, found smoothing alone
- *     more accurate than the pooled level and the average more accurate than both (see sizeBasisText).
+ *     more accurate than the pooled level and the average more accurate than both (see basisText in prediction.ts).
  *     Its bands are the sneaker's, widened by the size's own scatter around that premium (shrunk the same
  *     way towards a typical 8%).
  */
@@ -23,11 +23,13 @@ export const PRIOR_SALES = 10;
 const PRIOR_SIZE_SCATTER = 0.08 ** 2;
 
 /**
- * The level of a size forecast from its own sales: the model's level averaged (on log prices) with that of
- * simple exponential smoothing over the same days, the model's bands around it. Chosen by the backtest per
- * sneaker and size, where smoothing alone matched or beat the model (see the README's figures).
+ * The level of a forecast from a series' own sales (a sneaker's every size, or a size with enough sales): the
+ * model's level averaged (on log prices) with that of simple exponential smoothing over the same days, the
+ * model's bands around it. Chosen by the backtest, where smoothing alone matched or beat the model and the
+ * average beat both (per size on stockx-2019-sales.csv; per sneaker on stockx-2019-sales.csv, and level with
+ * smoothing on stockx-yeezy-2017-recent-sales-by-size.csv, where the model alone lost to it; see the README).
  */
-export const OWN_SIZE_MODEL_NAME = 'local-level-log+ses';
+export const COMBINED_MODEL_NAME = 'local-level-log+ses';
 /** The name of a thin size's forecast: the pooled level averaged with smoothing of the size's own prices. */
 export const POOLED_SIZE_MODEL_NAME = 'size-pooled+ses';
 export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
@@ -35,6 +37,9 @@ export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPo
   const { level } = exponentialSmoothing(days.map((d) => Math.log(d.averagePrice)));
   return { ...model, level: (model.level + level) / 2 };
 }
+
+/** The combined forecast (COMBINED_MODEL_NAME) of a series from its own days (cleaned, oldest first; at least one). */
+export const fitCombinedModel = (days: readonly DailyPoint[], horizon: number): FittedModel => combinedWithSmoothing(fitModel(days, horizon), days);
 
 export interface SizeModel {
   model: FittedModel;
@@ -76,7 +81,7 @@ export function fitSizeModel(
 ): SizeModel {
   const sales = salesOf(sizeDays);
   if (sales >= ENOUGH_SIZE_SALES && sizeDays.length >= minDataPoints) {
-    return { model: combinedWithSmoothing(fitModel(sizeDays, horizon), sizeDays), basis: { size, method: 'own', sales, weight: 1 } };
+    return { model: fitCombinedModel(sizeDays, horizon), basis: { size, method: 'own', sales, weight: 1 } };
   }
   const sneaker = sneakerModel();
   const { premium, scatter } = sizePremium(sneakerDays, sizeDays);
@@ -90,6 +95,7 @@ export function fitSizeModel(
       ...pooled,
       noiseVariance: sneaker.noiseVariance + sizeScatter,
       lastPrice: last?.averagePrice ?? Math.round(Math.exp(pooled.level)),
+      firstDay: sizeDays.length > 0 ? dayNumber(sizeDays[0]!.date) : sneaker.firstDay,
       observations: sizeDays.length,
     },
     basis: { size, method: 'pooled', sales, weight: Math.round(weight * 1000) / 1000 },

@@ -2,10 +2,11 @@ import { PREDICTION_HORIZON_DAYS, TRACK_RECORD_WINDOW_DAYS, type ForecastAccurac
 import type { RealisedDay } from './backtest-tasks.ts';
 import { forecastOfModel, type ForecastTask } from './backtest.ts';
 import { fitModel, type FittedModel } from './forecast.ts';
+import { SERVED_CALIBRATION } from './served-calibration.ts';
 import { naive, peerForecast } from './peers.ts';
 import { seriesMape, tallyForecasts } from './scoring.ts';
 import { cleanDailySeries, dayNumber, windowOf, type DailyPoint } from './series.ts';
-import { fitSizeModel } from './size-pooling.ts';
+import { combinedWithSmoothing, fitSizeModel } from './size-pooling.ts';
 
 /**
  * The forecasts' track record: the last year of 30-day forecasts of a sneaker (or one of its sizes),
@@ -70,9 +71,9 @@ export function trackRecordOf({ sneakerDays, size, now, fitWindowDays, sneakerMo
       if (!fit) sneakerModels.set(origin, (fit = fitModel(sneakerHistory, horizon)));
       return fit;
     };
-    const model = size ? fitSizeModel(size.size, sneakerHistory, history, horizon, MIN_DAYS, sneakerModel).model : sneakerModel();
+    const model = size ? fitSizeModel(size.size, sneakerHistory, history, horizon, MIN_DAYS, sneakerModel).model : combinedWithSmoothing(sneakerModel(), sneakerHistory);
     tasks.push(task);
-    modelForecasts.push(forecastOfModel(model, task));
+    modelForecasts.push(forecastOfModel(model, task, SERVED_CALIBRATION[size ? 'size' : 'sneaker']));
   }
   const base = { enoughHistory: tasks.length >= MIN_FORECASTS, windowDays: TRACK_RECORD_WINDOW_DAYS, horizonDays: horizon, forecasts: tasks.length };
   if (!base.enoughHistory) return { ...base, mape: null, naiveMape: null, coverage80: null };
