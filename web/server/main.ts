@@ -9,5 +9,6 @@ await runService({
   internalPort: config.INTERNAL_PORT,
   host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
+  drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS,
   createApp: (infra) => createApp({ infra, config }),
 });

@@ -21,9 +21,11 @@ function nginxBinary(): string {
 /**
  * What an ingress controller does that a plain reverse proxy does not (ingress-nginx's defaults): a request
  * whose connection was refused, or a read whose connection failed, goes to the next replica (a write that went
- * out is never sent twice: nginx leaves POST, PATCH and LOCK alone); a replica that refused is passed over for a
- * while; answers stream as they come (server-sent events); idle upstream connections close after 60 s.
+ * out is never sent twice: nginx leaves POST, PATCH and LOCK alone); a replica that refused is passed over for
+ * 2 s (as our own callers pass one over: a replica back from a restart gets requests again at once); answers
+ * stream as they come (server-sent events); idle upstream connections close after 60 s.
  */
+const INGRESS_SERVER = ' max_fails=1 fail_timeout=2s';
 const INGRESS_UPSTREAM = 'keepalive 320; keepalive_timeout 60s; keepalive_requests 10000;';
 const INGRESS_LOCATION = `
       proxy_next_upstream error timeout;
@@ -49,7 +51,7 @@ export interface NginxConfigOptions {
  * `dir`.
  */
 export function nginxConfig({ dir, port, upstreams, ingress = false }: NginxConfigOptions): string {
-  const servers = upstreams.map((url) => `server ${new URL(url).host};`).join(' ');
+  const servers = upstreams.map((url) => `server ${new URL(url).host}${ingress ? INGRESS_SERVER : ''};`).join(' ');
   return `daemon off;
 master_process off;
 worker_processes 1;
