@@ -80,9 +80,9 @@ describe.each(Object.entries(VALUES_SETS))('the chart with %s', (_label, valuesF
     for (const deployment of deployments) {
       const preStop = (firstContainer(deployment) as { lifecycle?: { preStop?: { sleep?: { seconds: number } } } }).lifecycle?.preStop?.sleep?.seconds;
       const grace = (podSpecOf(deployment) as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds;
-      // The process's own settings as it boots with this pod's environment: its grace, and any time it keeps listening first.
+      // The process's own grace, as it boots with this pod's environment.
       const { settings } = await loadSettings(componentOf(deployment), containerEnv(deployment, objects));
-      const drainS = (Number(settings.SHUTDOWN_GRACE_MS) + Number(settings.SHUTDOWN_DRAIN_DELAY_MS ?? 0)) / 1000;
+      const drainS = Number(settings.SHUTDOWN_GRACE_MS) / 1000;
       expect(drainS, deployment.metadata.name).toBeGreaterThan(0);
       expect(preStop, deployment.metadata.name).toBeGreaterThan(0);
       expect(grace, deployment.metadata.name).toBeGreaterThanOrEqual(preStop! + drainS + 5);

@@ -12,11 +12,6 @@ const schema = z.object({
   INTERNAL_PORT: envField.port(WEB_INTERNAL_PORT),
   /** The BFF's replicas (comma-separated addresses): requests go to each in turn. */
   BFF_URL: envField.urls('http://127.0.0.1:8080'),
-  /**
-   * After SIGTERM the server keeps listening this long, every answer closing its connection, before it stops
-   * listening (see `drainDelayMs` of runService): an ingress spreading over the web pods loses no write.
-   */
-  SHUTDOWN_DRAIN_DELAY_MS: envField.int(2_000),
   STATIC_DIR: envField.string(fileURLToPath(new URL('../dist', import.meta.url))),
   /** The analytics tag the build sends events to (the same variable as the build's): its hosts are allowed by the page's policy. */
   VITE_ANALYTICS_TAG_ID: z.string().default(''),

@@ -6,6 +6,7 @@ import { Agent, type ClientRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { isShuttingDown } from './health.ts';
 import type { Logger } from './logger.ts';
 import { mayTryAnotherReplica, type ReplicaSet } from './replicas.ts';
 
@@ -83,6 +84,11 @@ export function createReplicaProxy({ replicasOf, onProxyReq, onFailure, upstream
           const attempt = attempts.get(req as Request);
           if (attempt) attempt.reusedConnection = proxyReq.reusedSocket;
           onProxyReq?.(proxyReq, req as Request);
+        });
+        // The upstream's own Connection header would keep the caller's connection open: while this process
+        // drains, each answer closes it, proxied or not.
+        server.on('proxyRes', (proxyRes) => {
+          if (isShuttingDown()) proxyRes.headers.connection = 'close';
         });
         server.on('error', (err, req, res) => {
           if (!req || !res || !('writeHead' in res)) return void logger.warn({ err }, 'proxy error outside a request');

@@ -179,12 +179,11 @@ export interface RunServiceOptions {
   internalPort?: number;
   graceMs: number;
   /**
-   * How long the process keeps listening after SIGTERM, readiness off and every answer closing its connection,
-   * before it stops listening: a proxy in front that does not watch readiness (nginx spreading over replicas)
-   * has each of its kept-alive connections closed by an answer, never cut while idle (where a write it sent at
-   * that moment would be lost), and then finds the port refused and goes to another replica.
+   * On SIGTERM, idle kept-alive connections are left for the peer to use once more (the answer closes it) or
+   * close, rather than closed at once: for a process behind a proxy that never sends a write twice (nginx as
+   * the ingress), which would lose a write it sent on a connection at the moment it was closed.
    */
-  drainDelayMs?: number;
+  leaveIdleConnections?: boolean;
   createApp: (infra: Infra) => ServiceApp | Promise<ServiceApp>;
 }
 
@@ -192,7 +191,7 @@ export interface RunServiceOptions {
  * The composition root's last step: opens stores, builds the app, listens on both ports, starts
  * background work and stops it all on SIGTERM in order: HTTP (drain), background work, stores.
  */
-export async function runService({ infra: spec, port, host, internalPort, graceMs, drainDelayMs = 0, createApp }: RunServiceOptions): Promise<void> {
+export async function runService({ infra: spec, port, host, internalPort, graceMs, leaveIdleConnections = false, createApp }: RunServiceOptions): Promise<void> {
   const { infra, close } = await openInfra(spec);
   const { logger } = infra;
   const lifecycle = new Lifecycle(logger);
@@ -201,8 +200,7 @@ export async function runService({ infra: spec, port, host, internalPort, graceM
     const publicServer = await listen(service.app, port, host);
     const servers = [publicServer.server];
     if (service.internalApp && internalPort !== undefined) servers.push((await listen(service.internalApp, internalPort, host)).server);
-    if (drainDelayMs > 0) lifecycle.onStop('connections closed by their answers', () => new Promise((resolve) => setTimeout(resolve, drainDelayMs)));
-    lifecycle.onStop('http', () => Promise.all(servers.map((server) => closeServer(server, graceMs))).then(() => {}));
+    lifecycle.onStop('http', () => Promise.all(servers.map((server) => closeServer(server, graceMs, { leaveIdle: leaveIdleConnections }))).then(() => {}));
     lifecycle.onStop('background work', () => service.stop());
     lifecycle.onStop('stores', close);
     await service.start();
