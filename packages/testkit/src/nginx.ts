@@ -21,11 +21,12 @@ function nginxBinary(): string {
 /**
  * What an ingress controller does that a plain reverse proxy does not (ingress-nginx's defaults): a request
  * whose connection was refused, or a read whose connection failed, goes to the next replica (a write that went
- * out is never sent twice: nginx leaves POST, PATCH and LOCK alone); a replica that refused is passed over for
- * 2 s (as our own callers pass one over: a replica back from a restart gets requests again at once); answers
- * stream as they come (server-sent events); idle upstream connections close after 60 s.
+ * out is never sent twice: nginx leaves POST, PATCH and LOCK alone); a replica that refused is never marked
+ * down (max_fails=0: a replica back from a restart gets requests again at once, and two restarted one after the
+ * other are never both passed over); answers stream as they come (server-sent events); idle upstream
+ * connections close after 60 s.
  */
-const INGRESS_SERVER = ' max_fails=1 fail_timeout=2s';
+const INGRESS_SERVER = ' max_fails=0';
 const INGRESS_UPSTREAM = 'keepalive 320; keepalive_timeout 60s; keepalive_requests 10000;';
 const INGRESS_LOCATION = `
       proxy_next_upstream error timeout;
