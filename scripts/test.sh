@@ -6,7 +6,7 @@
 #   e2e          the whole product through the BFF and a real browser (KS_BUDGET_E2E, 1200)
 #   reliability  security probes and schemathesis against the running product (KS_BUDGET_RELIABILITY, 300 each), then
 #                each store away for 30 s under load (KS_BUDGET_OUTAGES, 540), then each service's two replicas
-#                restarted one at a time under load (KS_BUDGET_RESTARTS, 240)
+#                restarted one at a time under load (KS_BUDGET_RESTARTS, 320)
 #   images       the container images built (KS_BUDGET_IMAGES_BUILD, 3600) and run: the product from its images on the
 #                local stack, and the servers' images through the test kit (KS_BUDGET_IMAGES, 600)
 #   cluster      the chart on a one-node Kubernetes built here: up (KS_BUDGET_CLUSTER_UP, 2400), its checks
@@ -80,7 +80,7 @@ reliability() {
   timeout --kill-after=30 "${KS_BUDGET_RELIABILITY:-300}" reliability/schemathesis/run.sh || rc=1
   KS_SMTP_API_URL="http://127.0.0.1:${KS_SMTP_API_PORT:-8025}/api" timeout --kill-after=30 "${KS_BUDGET_OUTAGES:-540}" \
     vitest run --project outages --reporter=default --reporter=json --outputFile.json="$RESULTS/outages.json" || rc=1
-  timeout --kill-after=30 "${KS_BUDGET_RESTARTS:-240}" \
+  timeout --kill-after=30 "${KS_BUDGET_RESTARTS:-320}" \
     vitest run --project restarts --reporter=default --reporter=json --outputFile.json="$RESULTS/restarts.json" || rc=1
   return $rc
 }

@@ -75,12 +75,15 @@ describe.each(Object.entries(VALUES_SETS))('the chart with %s', (_label, valuesF
     }
   });
 
-  it('lets every workload leave its endpoints before SIGTERM, and gives it the time to drain within its grace period', () => {
-    const config = objects.find((o) => o.kind === 'ConfigMap' && (o as { data?: Record<string, string> }).data?.SHUTDOWN_GRACE_MS) as { data: Record<string, string> } | undefined;
-    const drainS = Number(config!.data.SHUTDOWN_GRACE_MS) / 1000;
+  it('lets every workload (the BFF and the web server among them) leave its endpoints before SIGTERM, and gives it the time to drain within its grace period', async () => {
+    expect(deployments.map(componentOf)).toEqual(expect.arrayContaining(['bff', 'web']));
     for (const deployment of deployments) {
       const preStop = (firstContainer(deployment) as { lifecycle?: { preStop?: { sleep?: { seconds: number } } } }).lifecycle?.preStop?.sleep?.seconds;
       const grace = (podSpecOf(deployment) as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds;
+      // The process's own grace, as it boots with this pod's environment.
+      const { settings } = await loadSettings(componentOf(deployment), containerEnv(deployment, objects));
+      const drainS = Number(settings.SHUTDOWN_GRACE_MS) / 1000;
+      expect(drainS, deployment.metadata.name).toBeGreaterThan(0);
       expect(preStop, deployment.metadata.name).toBeGreaterThan(0);
       expect(grace, deployment.metadata.name).toBeGreaterThanOrEqual(preStop! + drainS + 5);
     }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cpuUsPerCall, keptToRate, median, nginxConfig, percentile, rounds, setting } from './lib.ts';
+import { nginxConfig } from '@kicksight/testkit';
+import { cpuUsPerCall, keptToRate, median, percentile, rounds, setting } from './lib.ts';
 
 describe('setting', () => {
   afterEach(() => {
@@ -85,7 +86,7 @@ describe('median', () => {
 
 describe('nginxConfig', () => {
   it('proxies to the upstream on the loopback port given, keeping upstream connections alive, every file under its own directory', () => {
-    const config = nginxConfig({ dir: '/tmp/bench-nginx', port: 18080, upstream: 'http://127.0.0.1:7001' });
+    const config = nginxConfig({ dir: '/tmp/bench-nginx', port: 18080, upstreams: ['http://127.0.0.1:7001'] });
     expect(config).toContain('listen 127.0.0.1:18080;');
     expect(config).toContain('upstream app { server 127.0.0.1:7001; keepalive 32; }');
     expect(config).toContain('proxy_http_version 1.1;');

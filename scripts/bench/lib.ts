@@ -1,17 +1,16 @@
 // Shared pieces of the benchmarks: the local stack's addresses, throwaway databases and topics,
 // service processes on free ports, a load generator with exact latencies, and result files.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import express from 'express';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, closeServer, createKafka, createLogger, createPgPool, databaseUrlFor, ensureDatabase, listen } from '@kicksight/platform';
-import { REPO_ROOT, SERVICE_NODE_OPTIONS, createTopicsUnder, freePort, processCpuSeconds, startProcess, type ServiceProcess } from '@kicksight/testkit';
+import { REPO_ROOT, SERVICE_NODE_OPTIONS, createTopicsUnder, freePort, startNginx, startProcess, type ServiceProcess } from '@kicksight/testkit';
 
 /** Service processes on free ports come from the test kit, as integration tests start them. */
-export { REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, startProcess, type ServiceProcess };
+export { REPO_ROOT, SERVICE_NODE_OPTIONS, freePort, startNginx, startProcess, type ServiceProcess };
 export const RESULTS_DIR = `${REPO_ROOT}.stack/bench`;
 
 /** The local stack's servers a benchmark may use, all on the loopback interface. */
@@ -455,105 +454,6 @@ export async function startCollectionProcess(ctx: BenchContext, name: string, cl
   });
   cleanups.add('stop collection', () => service.stop());
   return { service, databaseUrl: db.url, issuer };
-}
-
-/** Where Debian puts nginx; `scripts/stack.sh install-nginx` installs it (nginx-light) when it is missing. */
-const NGINX_BIN = '/usr/sbin/nginx';
-
-function nginxBinary(): string {
-  try {
-    accessSync(NGINX_BIN, constants.X_OK);
-    return NGINX_BIN;
-  } catch {
-    const printed = execFileSync(`${REPO_ROOT}scripts/stack.sh`, ['install-nginx'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    return printed.trim().split('\n').at(-1)!;
-  }
-}
-
-/**
- * nginx's configuration as a plain reverse proxy of `upstream` on 127.0.0.1:`port`: one process (no master, so
- * its CPU time is that of one pid), upstream connections kept alive as the BFF keeps them, no access log, and
- * every file it writes under `dir`.
- */
-export function nginxConfig({ dir, port, upstream }: { dir: string; port: number; upstream: string }): string {
-  const { host } = new URL(upstream);
-  return `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream app { server ${host}; keepalive 32; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`;
-}
-
-/**
- * Debian's nginx as a plain reverse proxy in front of `upstream` (a loopback URL), on a free port, from a
- * configuration of its own under `.stack/bench/nginx-<name>/` (removed when it stops); ready once `readyPath`
- * answers 200 through it.
- */
-export async function startNginx({ name, upstream, readyPath = '/livez', timeoutMs = 10_000 }: { name: string; upstream: string; readyPath?: string; timeoutMs?: number }): Promise<ServiceProcess> {
-  assertLoopback(upstream);
-  const port = await freePort();
-  const dir = `${RESULTS_DIR}/nginx-${name}`;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/nginx.conf`, nginxConfig({ dir, port, upstream }));
-  const child = spawn(nginxBinary(), ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const errorLog = () => {
-    try {
-      return readFileSync(`${dir}/error.log`, 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  const orphaned = () => child.kill('SIGKILL');
-  process.once('exit', orphaned);
-  const stop = async () => {
-    process.off('exit', orphaned);
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`nginx exited with ${child.exitCode}: ${[...output, errorLog()].join('\n')}`);
-    }
-    const ok = await fetch(`${url}${readyPath}`).then((answer) => answer.status === 200, () => false);
-    if (ok) return { url, pid: child.pid, output: () => [...output], cpuSeconds: () => processCpuSeconds(child.pid), stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`nginx was not answering within ${timeoutMs} ms: ${[...output, errorLog()].join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**

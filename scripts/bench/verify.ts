@@ -44,6 +44,7 @@ import {
   round,
   rounds,
   runAlone,
+  RESULTS_DIR,
   runName,
   SERVICE_NODE_OPTIONS,
   setting,
@@ -169,7 +170,7 @@ export default async function verify(ctx: BenchContext): Promise<BenchResult> {
     cleanups.add('stop auth', () => auth.stop());
 
     log('[verify] nginx in front of auth');
-    const nginx = await startNginx({ name, upstream: auth.url });
+    const nginx = await startNginx({ dir: `${RESULTS_DIR}/nginx-${name}`, upstreams: [auth.url] });
     cleanups.add('stop nginx', () => nginx.stop());
 
     // Only auth is reached; every other service points at a closed loopback port.

@@ -2,8 +2,8 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { createProxyMiddleware } from 'http-proxy-middleware';
-import { AppError, createHttpSurface, securityHeaders, type Infra, type ServiceApp } from '@kicksight/platform';
+import { PHOTO_UPLOAD_MAX_BODY_BYTES } from '@kicksight/contracts';
+import { AppError, createHttpSurface, createReplicaProxy, createReplicaSet, securityHeaders, sendError, type Infra, type Logger, type ServiceApp } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { imagesRouter } from './images.ts';
 
@@ -44,6 +44,34 @@ const appendForwardedFor: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Whether a path is the API's, proxied to the BFF. */
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Proxies `/api` to the BFF's replicas, in turn: a request a replica refused, or dropped before it reached a
+ * handler, goes to another one (so a BFF replica restarting costs the browser nothing).
+ */
+function bffProxy(bffUrls: string[], logger: Logger) {
+  const replicas = createReplicaSet(bffUrls.map((url) => new URL(url)));
+  return createReplicaProxy({
+    replicasOf: () => replicas,
+    upstreamOf: () => 'bff',
+    onFailure: (err, req, res) => {
+      if (res.headersSent) {
+        // The answer was already streaming (an event stream, say): all that is left is to cut it.
+        logger.warn({ err }, 'the BFF failed mid-answer');
+        res.destroy();
+        return;
+      }
+      (req.log ?? logger).warn({ reason: err.message }, 'proxied request failed');
+      sendError(res, AppError.unavailable('Kicksight is unavailable. Please try again shortly.', err));
+    },
+    // The largest body the BFF takes (a photo upload): nothing larger is worth keeping to send twice.
+    maxReplayedBytes: PHOTO_UPLOAD_MAX_BODY_BYTES,
+    logger,
+  });
+}
+
 /** Static files, each sent as its precompressed `.br` or `.gz` copy where the build made one and the browser accepts it (with `Vary: Accept-Encoding`). */
 const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
   expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
@@ -51,6 +79,7 @@ const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStatic
 /** Serves the built SPA (with the index page for every client route), sneaker pictures through `/images`, and proxies `/api` to the BFF. */
 export function createApp({ infra, config }: Deps): ServiceApp {
   const index = path.join(config.STATIC_DIR, 'index.html');
+  const proxy = bffProxy(config.BFF_URL, infra.logger);
   const { app, internalApp } = createHttpSurface({
     name: 'web',
     logger: infra.logger,
@@ -76,7 +105,7 @@ export function createApp({ infra, config }: Deps): ServiceApp {
         ),
       );
       app.use('/api', appendForwardedFor);
-      app.use(createProxyMiddleware({ target: config.BFF_URL, changeOrigin: true, pathFilter: '/api' }));
+      app.use((req, res, next) => (isApiPath(req.path) ? proxy.forward(req, res, next) : next()));
       // Hashed assets never change; the index page must always be fresh. Each goes out as the build's
       // brotli or gzip copy when the browser takes one.
       app.use('/assets', precompressed(path.join(config.STATIC_DIR, 'assets'), { immutable: true, maxAge: '1y' }));
@@ -92,5 +121,10 @@ export function createApp({ infra, config }: Deps): ServiceApp {
       });
     },
   });
-  return { app, internalApp, start: async () => {}, stop: async () => {} };
+  return {
+    app,
+    internalApp,
+    start: async () => {},
+    stop: async () => proxy.close(),
+  };
 }

@@ -10,7 +10,8 @@ const schema = z.object({
   PORT: envField.port(WEB_PORT),
   /** Prometheus' `/metrics`: never on the public origin. */
   INTERNAL_PORT: envField.port(WEB_INTERNAL_PORT),
-  BFF_URL: envField.url('http://127.0.0.1:8080'),
+  /** The BFF's replicas (comma-separated addresses): requests go to each in turn. */
+  BFF_URL: envField.urls('http://127.0.0.1:8080'),
   STATIC_DIR: envField.string(fileURLToPath(new URL('../dist', import.meta.url))),
   /** The analytics tag the build sends events to (the same variable as the build's): its hosts are allowed by the page's policy. */
   VITE_ANALYTICS_TAG_ID: z.string().default(''),

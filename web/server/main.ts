@@ -9,5 +9,7 @@ await runService({
   internalPort: config.INTERNAL_PORT,
   host: config.HOST,
   graceMs: config.SHUTDOWN_GRACE_MS,
+  // The ingress in front never sends a write twice: no connection it may be sending on is cut while idle.
+  leaveIdleConnections: true,
   createApp: (infra) => createApp({ infra, config }),
 });

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { findUnsafeText, unsafeTextMessage } from '@kicksight/contracts';
 import type { Logger } from './logger.ts';
@@ -77,11 +77,17 @@ export async function listen(app: Express, port: number, host = '127.0.0.1'): Pr
   return { server, port: actual, url: `http://127.0.0.1:${actual}` };
 }
 
-/** Stops accepting connections, lets requests in flight finish, then cuts what is left at the deadline. */
-export async function closeServer(server: Server, graceMs: number): Promise<void> {
+/**
+ * Stops accepting connections, lets requests in flight finish, then cuts what is left at the deadline. Idle
+ * kept-alive connections are closed at once, or, with `leaveIdle`, left for the peer to use once more (the
+ * answer closes it: see createHttpApp) or close itself: a request a proxy sent on an idle connection at the
+ * moment it was closed would be lost, which a proxy that never sends a write twice (nginx) cannot make good.
+ */
+export async function closeServer(server: Server, graceMs: number, { leaveIdle = false }: { leaveIdle?: boolean } = {}): Promise<void> {
   if (!server.listening) return;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  // http.Server's own close() also closes idle connections: the listening socket alone is closed through net.Server's.
+  const closed = new Promise<void>((resolve) => (leaveIdle ? NetServer.prototype.close : server.close).call(server, () => resolve()));
+  if (!leaveIdle) server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), graceMs);
   timer.unref();
   await closed;

@@ -13,6 +13,7 @@ export * from './idempotency.ts';
 export * from './jwt.ts';
 export * from './internal.ts';
 export * from './replicas.ts';
+export * from './replica-proxy.ts';
 export * from './events.ts';
 export * from './kafka.ts';
 export * from './outbox.ts';

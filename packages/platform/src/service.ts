@@ -186,6 +186,12 @@ export interface RunServiceOptions {
   /** Services serve `/internal/...` here (the BFF its metrics and detailed health). */
   internalPort?: number;
   graceMs: number;
+  /**
+   * On SIGTERM, idle kept-alive connections are left for the peer to use once more (the answer closes it) or
+   * close, rather than closed at once: for a process behind a proxy that never sends a write twice (nginx as
+   * the ingress), which would lose a write it sent on a connection at the moment it was closed.
+   */
+  leaveIdleConnections?: boolean;
   createApp: (infra: Infra) => ServiceApp | Promise<ServiceApp>;
 }
 
@@ -193,7 +199,7 @@ export interface RunServiceOptions {
  * The composition root's last step: opens stores, builds the app, listens on both ports, starts
  * background work and stops it all on SIGTERM in order: HTTP (drain), background work, stores.
  */
-export async function runService({ infra: spec, port, host, internalPort, graceMs, createApp }: RunServiceOptions): Promise<void> {
+export async function runService({ infra: spec, port, host, internalPort, graceMs, leaveIdleConnections = false, createApp }: RunServiceOptions): Promise<void> {
   const { infra, close } = await openInfra(spec);
   const { logger } = infra;
   const lifecycle = new Lifecycle(logger);
@@ -202,7 +208,7 @@ export async function runService({ infra: spec, port, host, internalPort, graceM
     const publicServer = await listen(service.app, port, host);
     const servers = [publicServer.server];
     if (service.internalApp && internalPort !== undefined) servers.push((await listen(service.internalApp, internalPort, host)).server);
-    lifecycle.onStop('http', () => Promise.all(servers.map((server) => closeServer(server, graceMs))).then(() => {}));
+    lifecycle.onStop('http', () => Promise.all(servers.map((server) => closeServer(server, graceMs, { leaveIdle: leaveIdleConnections }))).then(() => {}));
     lifecycle.onStop('background work', () => service.stop());
     lifecycle.onStop('stores', close);
     await service.start();

@@ -15,6 +15,7 @@ export * from './ports.ts';
 export * from './servers.ts';
 export * from './event-stream.ts';
 export * from './processes.ts';
+export * from './nginx.ts';
 export * from './workloads.ts';
 export * from './stubs.ts';
 export * from './zipkin.ts';
