@@ -54,9 +54,10 @@ describe('where a price comes from', () => {
     await expect(page.getByText(/^StockX · /)).toHaveCount(0);
     await screenshot(page, 'price-provenance-replayed');
 
-    // The Black Phantom's catalogue estimate ($99,999) was refused: its prices rest on StockX's $713 last sale of March 2023.
+    // The Black Phantom's catalogue estimate ($99,999) was refused: its prices rest on StockX's $713 last sale of March 2023,
+    // or, once the local live market has sold one (it draws from the same files), on that replayed sale.
     const phantom = await detailOf(member.token, 'travis scott black phantom', /^Jordan 1 Retro Low OG SP Travis Scott Black Phantom$/);
-    expect(phantom.provenance.source).toBe('snapshot:stockx-2023-03-market-summary.csv');
+    expect(phantom.provenance.source).toMatch(/^(snapshot:stockx-2023-03-market-summary\.csv|replay:)/);
     expect(phantom.currentPrice!).toBeLessThan(3 * 71_300);
     await page.goto(`${WEB}/admin/product/${phantom.id}`);
     await expect(page.getByLabel('Overview', { exact: true }).getByText(new RegExp(`^${escape(priceSourceLabel(phantom.provenance.source))} · ${AGE}$`))).toBeVisible({ timeout: 20_000 });
