@@ -1,5 +1,6 @@
 // The member journey the outage and restart tests run as steady load: sign up, search, view a sneaker, add a pair,
 // set an alert, each member from an address of its own, each answer timed.
+import { memberAddress } from '@kicksight/testkit';
 import { call, uniqueEmail, type Answer } from './support.ts';
 
 export interface Sample {
@@ -71,11 +72,8 @@ export async function journey(samples: Sample[], { base, extra }: JourneyOptions
 }
 
 let addresses = 0;
-/** A documentation address (TEST-NET-3, 203.0.113.0/24 and on) of its own for each member. */
-const nextAddress = () => {
-  addresses += 1;
-  return `203.0.${113 + (Math.floor(addresses / 254) % 3)}.${(addresses % 254) + 1}`;
-};
+/** An address of its own for each member. */
+const nextAddress = () => memberAddress(++addresses);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,22 +1,24 @@
 // The member journey under load: BENCH_MEMBERS virtual members at once (200), each on its own keep-alive
 // connection, going through sign up, search, view a sneaker, add a pair and set a price alert, again and again
-// (a new member each round) for BENCH_DURATION_S seconds (300), against the running product's BFF on 127.0.0.1
+// (a new member each round, from an address of its own) for BENCH_DURATION_S seconds (300), against the running product's BFF on 127.0.0.1
 // (`KS_TEST_MODE=true scripts/apps.sh up`: members sign up through the test sign-in). autocannon (MIT) drives
 // the connections. Reported: requests, errors and p50/p95/p99 per route (as the client timed them), and the CPU
 // seconds each of the product's processes spent (from /proc). Target: no error (no answer outside 2xx, no failed
 // connection). On a busy machine run it shorter (BENCH_DURATION_S=60): the output names the duration it ran.
 //   node scripts/bench/load.ts     (or: npm run bench load)
-//   BENCH_MEMBERS=200 BENCH_DURATION_S=300 KS_BFF_PORT (8080)
+//   BENCH_MEMBERS=200 BENCH_DURATION_S=300 BENCH_MEMBER_RATE=1 (requests a second per member; 0: no pause) KS_BFF_PORT (8080)
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { processCpuSeconds } from '@kicksight/testkit';
+import { memberAddress, processCpuSeconds } from '@kicksight/testkit';
 import { REPO_ROOT, assertLoopback, machine, percentile, round, runAlone, setting, table, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const ROUTES = ['sign up', 'search', 'view', 'add', 'alert'] as const;
 type Route = (typeof ROUTES)[number];
 
 interface MemberContext {
+  /** The member's own address, as the proxy in front of the BFF reports it (a new member, a new address). */
+  address?: string;
   route?: Route;
   sentAt?: number;
   token?: string;
@@ -43,6 +45,9 @@ function productProcesses(): { name: string; pid: number }[] {
 export default async function load(ctx: BenchContext): Promise<BenchResult> {
   const members = setting('BENCH_MEMBERS', 200, { whole: true });
   const durationS = setting('BENCH_DURATION_S', 300, { whole: true });
+  // A person reads a page before the next click: each member makes this many requests a second at most (0: each
+  // request as soon as the last one is answered, a stress test of 200 requests always in flight).
+  const memberRate = setting('BENCH_MEMBER_RATE', 1, { zero: true });
   const bff = `http://127.0.0.1:${process.env.KS_BFF_PORT ?? 8080}`;
   assertLoopback(bff);
   const processes = productProcesses();
@@ -60,17 +65,21 @@ export default async function load(ctx: BenchContext): Promise<BenchResult> {
     const byStatus = statuses.get(route)!;
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   };
-  // Fresh objects each time: autocannon writes the body's Content-Length into the headers it is given.
-  const json = () => ({ 'content-type': 'application/json' });
-  const auth = (context: MemberContext) => ({ ...json(), authorization: `Bearer ${context.token}` });
+  // Fresh objects each time: autocannon writes the body's Content-Length into the headers it is given. Each member
+  // calls from an address of its own: on one machine every request comes from 127.0.0.1, and the per-address
+  // limits (sign-ups an hour) would refuse the members as if they were one person.
+  let signUps = 0;
+  const json = (context: MemberContext) => ({ 'content-type': 'application/json', 'x-forwarded-for': context.address! });
+  const auth = (context: MemberContext) => ({ ...json(context), authorization: `Bearer ${context.token}` });
 
   const steps: Step[] = [
     {
       method: 'POST',
       path: '/api/auth/test-login',
       setupRequest: (req: autocannon.Request, context: MemberContext): autocannon.Request | undefined => {
+        context.address = memberAddress(++signUps);
         sent('sign up', context);
-        return { ...req, headers: json(), body: JSON.stringify({ email: `load-${randomUUID().slice(0, 12)}@bench.example` }) };
+        return { ...req, headers: json(context), body: JSON.stringify({ email: `load-${randomUUID().slice(0, 12)}@bench.example` }) };
       },
       onResponse: (status: number, body: string, context: MemberContext) => {
         answered(status, context);
@@ -125,10 +134,11 @@ export default async function load(ctx: BenchContext): Promise<BenchResult> {
     setupRequest: (req, context) => setupRequest(req, context as MemberContext) as autocannon.Request,
     onResponse: (status, body, context) => onResponse(status, body, context as MemberContext),
   }));
-  ctx.log(`load: ${members} members for ${durationS} s against ${bff} (load average ${machine().loadAverage.join(' ')})`);
+  const pace = memberRate > 0 ? `each at most ${memberRate} request(s) a second` : 'each request as soon as the last is answered';
+  ctx.log(`load: ${members} members, ${pace}, for ${durationS} s against ${bff} (load average ${machine().loadAverage.join(' ')})`);
   const cpuBefore = new Map(processes.map((p) => [p.name, processCpuSeconds(p.pid)]));
   const started = performance.now();
-  const result = await autocannon({ url: bff, connections: members, duration: durationS, requests, timeout: 10 });
+  const result = await autocannon({ url: bff, connections: members, duration: durationS, requests, timeout: 10, ...(memberRate > 0 && { connectionRate: memberRate }) });
   const seconds = (performance.now() - started) / 1000;
   const cpu = processes.map((p) => {
     const before = cpuBefore.get(p.name);
@@ -146,7 +156,7 @@ export default async function load(ctx: BenchContext): Promise<BenchResult> {
   const data = { members, durationS, seconds: round(seconds, 1), requests: result.requests.total, connectionErrors: result.errors, timeouts: result.timeouts, perRoute, cpu, machine: machine() };
   const path = writeResult('load', data);
   const lines = [
-    `${members} members for ${durationS} s${durationS < 300 ? ` (shortened from 300 s by BENCH_DURATION_S)` : ''}; load average at the end ${machine().loadAverage.join(' ')} on ${machine().cpus} cores`,
+    `${members} members, ${pace}, for ${durationS} s${durationS < 300 ? ` (shortened from 300 s by BENCH_DURATION_S)` : ''}; load average at the end ${machine().loadAverage.join(' ')} on ${machine().cpus} cores`,
     ...table([['route', 'requests', 'errors', 'statuses', 'p50 ms', 'p95 ms', 'p99 ms'], ...perRoute.map((r) => [r.route, r.requests, r.errors, JSON.stringify(r.statuses), r.p50, r.p95, r.p99])]),
     `connection errors ${result.errors}, timeouts ${result.timeouts}, requests ${result.requests.total} (${round(result.requests.total / seconds, 1)}/s)`,
     'CPU seconds per process:',
