@@ -57,12 +57,6 @@ function bffProxy(bffUrls: string[], logger: Logger) {
     replicasOf: () => replicas,
     upstreamOf: () => 'bff',
     onFailure: (err, req, res) => {
-      if (res.headersSent) {
-        // The answer was already streaming (an event stream, say): all that is left is to cut it.
-        logger.warn({ err }, 'the BFF failed mid-answer');
-        res.destroy();
-        return;
-      }
       (req.log ?? logger).warn({ reason: err.message }, 'proxied request failed');
       sendError(res, AppError.unavailable('Kicksight is unavailable. Please try again shortly.', err));
     },

@@ -44,12 +44,6 @@ function boundWait(proxyReq: ClientRequest, timeoutMs: number): void {
 
 function answerProxyError(err: Error, req: Request, res: Response, logger: Logger): void {
   const service = ownerOf(req);
-  if (res.headersSent) {
-    // The answer was already streaming: all that is left is to cut it.
-    logger.warn({ err, service }, 'upstream failed mid-answer');
-    res.destroy();
-    return;
-  }
   const error =
     err instanceof UpstreamTimeoutError
       ? new AppError(504, EdgeErrorCode.UPSTREAM_TIMEOUT, `The ${service} service did not answer in time. Please try again.`)

@@ -16,7 +16,7 @@ export interface ReplicaProxyOptions {
   replicasOf: (req: Request) => ReplicaSet<URL>;
   /** Called as each attempt is sent (to bound its wait, for one). */
   onProxyReq?: (proxyReq: ClientRequest, req: Request) => void;
-  /** A request that failed where no other replica may take it: answer it (or cut an answer already under way). */
+  /** A request that failed where no other replica may take it, before any of its answer was sent: answer it. */
   onFailure: (err: Error, req: Request, res: Response) => void;
   /** Names the upstream in the log line of a retry. */
   upstreamOf: (req: Request) => string;
@@ -95,7 +95,11 @@ export function createReplicaProxy({ replicasOf, onProxyReq, onFailure, upstream
         });
         server.on('error', (err, req, res) => {
           if (!req || !res || !('writeHead' in res)) return void logger.warn({ err }, 'proxy error outside a request');
-          if (!retried(err, req, res as Response)) onFailure(err, req, res as Response);
+          if (retried(err, req, res as Response)) return;
+          if (!(res as Response).headersSent) return onFailure(err, req, res as Response);
+          // The answer was already streaming (an event stream, say): all that is left is to cut it.
+          logger.warn({ err, upstream: upstreamOf(req as Request) }, 'upstream failed mid-answer');
+          res.destroy();
         });
       },
     ],
