@@ -23,8 +23,8 @@
 // The CPU time each process spends per request (from /proc, idle background subtracted) is reported too.
 //
 //   node scripts/bench/verify.ts     (or: npm run bench verify)
-//   BENCH_CONNECTIONS=10 BENCH_RATE=300 (req/s over all connections) BENCH_DURATION_S=14 (each target, over all
-//   rounds) BENCH_ROUNDS=7 BENCH_WARMUP_S=3
+//   BENCH_CONNECTIONS=10 BENCH_RATE=300 (req/s over all connections) BENCH_DURATION_S=28 (each target, over all
+//   rounds) BENCH_ROUNDS=14 BENCH_WARMUP_S=3
 //   BENCH_SINGLE_S=5: also one connection each (0 skips it)
 //   BENCH_SATURATED=1: also the saturated runs (0 skips them)
 //   BENCH_CPU_PROF=<dir>: the BFFs run under `node --cpu-prof` and write their profiles to <dir>/untraced and
@@ -114,8 +114,8 @@ async function eachTarget(targets: Target[], run: (target: Target) => Promise<Lo
 export default async function verify(ctx: BenchContext): Promise<BenchResult> {
   const connections = setting('BENCH_CONNECTIONS', 10);
   const rate = setting('BENCH_RATE', 300);
-  const durationS = setting('BENCH_DURATION_S', 14);
-  const roundCount = setting('BENCH_ROUNDS', 7, { whole: true });
+  const durationS = setting('BENCH_DURATION_S', 28);
+  const roundCount = setting('BENCH_ROUNDS', 14, { whole: true });
   const warmupS = setting('BENCH_WARMUP_S', 3);
   const singleS = setting('BENCH_SINGLE_S', 5, { zero: true });
   const saturated = setting('BENCH_SATURATED', 1, { zero: true }) > 0;

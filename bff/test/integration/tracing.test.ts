@@ -47,7 +47,8 @@ describe('a traced request', () => {
     const has = (spans: ZipkinSpan[], service: string, test: (span: ZipkinSpan) => boolean) => spans.some((s) => s.localEndpoint?.serviceName === service && test(s));
     const wanted: Record<string, (spans: ZipkinSpan[]) => boolean> = {
       // Named by the route table's pattern, as the BFF routes.
-      'the BFF': (spans) => has(spans, 'bff', (s) => s.kind === 'SERVER' && s.tags?.['http.route'] === '/api/collections' && s.name?.toLowerCase() === 'post /api/collections'),
+      'the BFF': (spans) =>
+        has(spans, 'bff', (s) => s.kind === 'SERVER' && s.tags?.['http.route'] === '/api/collections' && s.name?.toLowerCase() === 'post /api/collections' && s.tags?.['http.response.status_code'] === '201'),
       collection: (spans) => has(spans, 'collection', (s) => s.kind === 'SERVER'),
       "collection's database": (spans) => has(spans, 'collection', (s) => s.kind === 'CLIENT' && (s.tags?.['db.system.name'] ?? s.tags?.['db.system']) === 'postgresql'),
       'the Kafka publish': (spans) => has(spans, 'collection', (s) => s.kind === 'PRODUCER' && (s.name ?? '').includes('collection')),

@@ -9,6 +9,7 @@ import { requestLogging } from './request-log.ts';
 import type { Metrics } from './metrics.ts';
 import { tracingSettings } from './telemetry/config.ts';
 import { traceIdHeader } from './telemetry/context.ts';
+import { serverSpans } from './telemetry/server-span.ts';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -32,7 +33,8 @@ export function createHttpApp({ logger, metrics, bodyLimit = '1mb', parseJson = 
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
   // Untraced, no request has a trace to name: the step is left out rather than run for nothing.
-  if (tracingSettings().sampleRatio > 0) app.use(traceIdHeader);
+  const tracing = tracingSettings();
+  if (tracing.sampleRatio > 0) app.use(tracing.ownServerSpans ? serverSpans : traceIdHeader);
   app.use(requestLogging(app, logger));
   if (metrics) app.use(metrics.httpMiddleware);
   // While the process drains, every answer closes its connection: a caller keeping connections open

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context } from '@opentelemetry/api';
 import type { Express, RequestHandler } from 'express';
 import { REQUEST_ID_HEADER } from '@kicksight/contracts';
 import type { Logger } from './logger.ts';
@@ -61,11 +62,13 @@ export function requestLogging(app: Express, logger: Logger): RequestHandler {
     res.setHeader(REQUEST_ID_HEADER, req.id);
     if (!UNLOGGED_PATHS.has(req.url)) {
       const startedAt = Date.now();
+      // The line names the request's trace: a response's events fire in whatever context wrote to its socket last.
+      const requestContext = context.active();
       const done = (err?: Error) => {
         res.off('close', done);
         res.off('finish', done);
         res.off('error', done);
-        logCompletion(logger, req, res, startedAt, err);
+        context.with(requestContext, logCompletion, undefined, logger, req, res, startedAt, err);
       };
       res.on('close', done);
       res.on('finish', done);

@@ -9,7 +9,20 @@ export interface TracingSettings {
   zipkinUrl?: string;
   /** An OTLP/HTTP collector (the chart); chosen over Zipkin when both are set. */
   otlpEndpoint?: string;
+  /** The process makes its requests' server spans itself (`serverSpans`) rather than through the http instrumentation. */
+  ownServerSpans: boolean;
 }
+
+/** Requests that say nothing of a member's work: probes and scrapes are never traced. */
+export const UNTRACED_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz', '/metrics', '/health']);
+
+/**
+ * Processes that route requests with a table of their own rather than express's routes, and make their server spans
+ * themselves: the BFF forwards from middleware, so express's instrumentation would only add a span per middleware to
+ * every request and name no route, and the http instrumentation's server span (its dozen attributes, its bindings of
+ * every listener of the request and the response) would cost the edge more than the forwarding itself.
+ */
+const OWN_SERVER_SPANS = new Set(['bff']);
 
 type Env = Record<string, string | undefined>;
 
@@ -35,5 +48,6 @@ export function tracingSettings(env: Env = process.env): TracingSettings {
     serviceName: serviceNameOf(env),
     zipkinUrl: env.ZIPKIN_URL || undefined,
     otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+    ownServerSpans: OWN_SERVER_SPANS.has(serviceNameOf(env)),
   };
 }

@@ -38,8 +38,11 @@ describe('tracing settings', () => {
 });
 
 describe('the telemetry preload', () => {
-  it('continues a caller’s trace: the response names it and every line logged inside it carries its ids', async () => {
-    const { logs, report } = await runTracedApp({ TRACING_SAMPLE_RATIO: '1' });
+  it.each([
+    ['through the http instrumentation', {}],
+    ['through its own server spans (as the BFF makes them)', { OTEL_SERVICE_NAME: 'bff' }],
+  ])('continues a caller’s trace %s: the response names it and every line logged inside it carries its ids', async (_how, env) => {
+    const { logs, report } = await runTracedApp({ TRACING_SAMPLE_RATIO: '1', ...env });
     expect(report).toMatchObject({ traceIdHeader: TRACE_ID, registered: true });
     // Traces, and no OpenTelemetry metrics recorded on every request for an OTLP collector that is not there.
     expect(report.signals).toContain('trace');
@@ -61,7 +64,7 @@ describe('the telemetry preload', () => {
 describe('the instrumentations', () => {
   it('wrap express’s layers in every process but the BFF, which routes by its own table and names its spans itself', async () => {
     const { instrumentationsFor } = await import('./sdk.ts');
-    const names = (service: string) => instrumentationsFor(service).map((instrumentation) => instrumentation.instrumentationName);
+    const names = (service: string) => instrumentationsFor(tracingSettings({ OTEL_SERVICE_NAME: service })).map((instrumentation) => instrumentation.instrumentationName);
     expect(names('collection')).toContain('@opentelemetry/instrumentation-express');
     expect(names('bff')).not.toContain('@opentelemetry/instrumentation-express');
     expect(names('bff')).toEqual(expect.arrayContaining(['@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-ioredis', '@opentelemetry/instrumentation-kafkajs']));
