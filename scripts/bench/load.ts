@@ -1,6 +1,7 @@
 // The member journey under load: BENCH_MEMBERS virtual members at once (200), each on its own keep-alive
 // connection, going through sign up, search, view a sneaker, add a pair and set a price alert, again and again
-// (a new member each round, from an address of its own) for BENCH_DURATION_S seconds (300), against the running product's BFF on 127.0.0.1
+// (a new member each round, from an address of its own) for BENCH_DURATION_S seconds (300), the members arriving over
+// the first second, against the running product's BFF on 127.0.0.1
 // (`KS_TEST_MODE=true scripts/apps.sh up`: members sign up through the test sign-in). autocannon (MIT) drives
 // the connections. Reported: requests, errors and p50/p95/p99 per route (as the client timed them), and the CPU
 // seconds each of the product's processes spent (from /proc). Target: no error (no answer outside 2xx, no failed
@@ -9,11 +10,15 @@
 //   BENCH_MEMBERS=200 BENCH_DURATION_S=300 BENCH_MEMBER_RATE=1 (requests a second per member; 0: no pause) KS_BFF_PORT (8080)
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { memberAddress, processCpuSeconds } from '@kicksight/testkit';
 import { REPO_ROOT, assertLoopback, machine, percentile, round, runAlone, setting, table, writeResult, type BenchContext, type BenchResult } from './lib.ts';
 
 const ROUTES = ['sign up', 'search', 'view', 'add', 'alert'] as const;
+/** Members join over this long at the start, in this many waves. */
+const ARRIVAL_MS = 1_000;
+const ARRIVAL_WAVES = 10;
 type Route = (typeof ROUTES)[number];
 
 interface MemberContext {
@@ -138,7 +143,20 @@ export default async function load(ctx: BenchContext): Promise<BenchResult> {
   ctx.log(`load: ${members} members, ${pace}, for ${durationS} s against ${bff} (load average ${machine().loadAverage.join(' ')})`);
   const cpuBefore = new Map(processes.map((p) => [p.name, processCpuSeconds(p.pid)]));
   const started = performance.now();
-  const result = await autocannon({ url: bff, connections: members, duration: durationS, requests, timeout: 10, ...(memberRate > 0 && { connectionRate: memberRate }) });
+  // Members arrive over the first second, in waves, as people do, rather than all in the same millisecond (autocannon
+  // opens every connection of a run at once); each wave runs for the whole duration.
+  const waves = Array.from({ length: Math.min(ARRIVAL_WAVES, members) }, (_, i) => Math.floor(((i + 1) * members) / ARRIVAL_WAVES) - Math.floor((i * members) / ARRIVAL_WAVES)).filter((n) => n > 0);
+  const runs = await Promise.all(
+    waves.map(async (connections, i) => {
+      await sleep((i * ARRIVAL_MS) / waves.length);
+      return autocannon({ url: bff, connections, duration: durationS, requests, timeout: 10, ...(memberRate > 0 && { connectionRate: memberRate }) });
+    }),
+  );
+  const result = {
+    requests: { total: runs.reduce((n, run) => n + run.requests.total, 0) },
+    errors: runs.reduce((n, run) => n + run.errors, 0),
+    timeouts: runs.reduce((n, run) => n + run.timeouts, 0),
+  };
   const seconds = (performance.now() - started) / 1000;
   const cpu = processes.map((p) => {
     const before = cpuBefore.get(p.name);

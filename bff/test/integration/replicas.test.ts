@@ -1,7 +1,9 @@
 // A service with several replicas behind the BFF: a request a replica refuses (it is stopping, restarting or
-// not started) is sent to another one, body and all, once.
+// not started) is sent to another one, body and all, once. A service with one replica that drops a kept-alive
+// connection (closed as idle, or restarted) gets the request again on a new connection.
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Cleanups, deadUrl, serviceUrlEnv, startTokenIssuer, startUpstream, uniqueName, type Upstream } from '@kicksight/testkit';
+import { Cleanups, deadUrl, serveOnFreePort, serviceUrlEnv, startTokenIssuer, startUpstream, uniqueName, type Upstream } from '@kicksight/testkit';
 import { startBff } from './support.ts';
 
 const stack = inject('stack');
@@ -9,9 +11,10 @@ const cleanups = new Cleanups();
 let bff: string;
 let member: string;
 let collection: Upstream;
+let issuer: Awaited<ReturnType<typeof startTokenIssuer>>;
 
 beforeAll(async () => {
-  const issuer = await startTokenIssuer(cleanups);
+  issuer = await startTokenIssuer(cleanups);
   collection = await startUpstream('collection', cleanups);
   const started = await startBff({
     stack,
@@ -46,5 +49,36 @@ describe('several replicas of a service', () => {
     }
     const seen = collection.received.slice(before);
     expect(seen.map((r) => r.body.toString())).toEqual(Array.from({ length: 6 }, (_, i) => JSON.stringify({ name: `Pair ${i}`, size: 10 })));
+  });
+});
+
+describe('one replica that drops a kept-alive connection', () => {
+  it('gets the request again on a new connection, once, and the caller its answer', async () => {
+    // Answers the first request on each connection and drops the connection at the next one, before any answer: as a
+    // server does that closed the connection as idle just as the request went out on it.
+    const received: string[] = [];
+    const served = new WeakSet<object>();
+    const app = express();
+    app.use((req, res) => {
+      received.push(req.originalUrl);
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      res.json({ data: { path: req.originalUrl } });
+    });
+    const upstream = await serveOnFreePort(app, cleanups);
+    const edge = await startBff({
+      stack,
+      prefix: uniqueName('bff_new_connection'),
+      cleanups,
+      env: { ...serviceUrlEnv({ collection: upstream.url }, await deadUrl()), AUTH_JWKS_URL: issuer.jwksUrl, RATE_LIMIT_KEY_PREFIX: uniqueName('rl') },
+    });
+    const get = (path: string) => fetch(`${edge.url}${path}`, { headers: { authorization: `Bearer ${member}` } });
+
+    expect((await get('/api/collections?first')).status).toBe(200);
+    // Goes out on the connection the first request opened, which the upstream drops; then on a new one.
+    const again = await get('/api/collections?second');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ data: { path: '/api/collections?second' } });
+    expect(received).toEqual(['/api/collections?first', '/api/collections?second', '/api/collections?second']);
   });
 });

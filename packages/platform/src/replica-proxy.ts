@@ -38,6 +38,8 @@ interface Attempt {
   reusedConnection: boolean;
   /** Other replicas still to try. */
   left: number;
+  /** Whether it is being sent again on a new connection, the one it went out on having been dropped. */
+  onNewConnection: boolean;
   /** The body, read before the first attempt, when another replica may need it. */
   body?: Buffer;
   again: () => void;
@@ -67,6 +69,9 @@ export function createReplicaProxy({ replicasOf, onProxyReq, onFailure, upstream
   // span: each carries the trace context of the request it forwards (below), so the upstream's server span is a child
   // of this process's.
   const agent = new ForwardingAgent({ keepAlive: true });
+  // A request whose kept-alive connection was dropped (the upstream closed it as idle, or restarted) is sent again on a
+  // connection of its own: the agent's other idle connections to that upstream may have been dropped just the same.
+  const newConnections = new ForwardingAgent({ keepAlive: false });
   const attempts = new WeakMap<Request, Attempt>();
   const proxy = createProxyMiddleware<Request, Response>({
     // The router is handed this request's own copy of the options: a body read beforehand is sent from there.
@@ -74,6 +79,7 @@ export function createReplicaProxy({ replicasOf, onProxyReq, onFailure, upstream
       const attempt = attempts.get(req)!;
       const { replica, index } = replicasOf(req).pick(attempt.tried);
       attempt.index = index;
+      if (attempt.onNewConnection) (options as { agent?: ForwardingAgent }).agent = newConnections;
       if (attempt.body) (options as { buffer?: Readable }).buffer = Readable.from([attempt.body]);
       return replica;
     },
@@ -104,21 +110,33 @@ export function createReplicaProxy({ replicasOf, onProxyReq, onFailure, upstream
       },
     ],
   });
+  /**
+   * Sends a request that failed before any answer again where that is safe: to another replica, or, the only replica
+   * having dropped the kept-alive connection it went out on, once more to it on a new connection.
+   */
   const retried = (err: Error, req: Request, res: Response): boolean => {
     const attempt = attempts.get(req);
-    if (!attempt || attempt.left <= 0 || res.headersSent || !mayTryAnotherReplica(err, req.method, attempt)) return false;
+    if (!attempt || res.headersSent || !mayTryAnotherReplica(err, req.method, attempt)) return false;
     if (hasBody(req) && !attempt.body) return false;
-    attempt.left -= 1;
-    replicasOf(req).markGone(attempt.index);
-    attempt.tried.add(attempt.index);
-    (req.log ?? logger).warn({ upstream: upstreamOf(req), reason: err.message }, 'replica gone; trying the next one');
+    const log = req.log ?? logger;
+    if (attempt.left > 0) {
+      attempt.left -= 1;
+      replicasOf(req).markGone(attempt.index);
+      attempt.tried.add(attempt.index);
+      log.warn({ upstream: upstreamOf(req), reason: err.message }, 'replica gone; trying the next one');
+    } else if (attempt.reusedConnection && !attempt.onNewConnection) {
+      attempt.onNewConnection = true;
+      log.warn({ upstream: upstreamOf(req), reason: err.message }, 'kept-alive connection dropped; sending again on a new one');
+    } else {
+      return false;
+    }
     attempt.again();
     return true;
   };
   const forward = (req: Request, res: Response, next: NextFunction) => {
     forwardTraceContext(req.headers);
     const again = () => void proxy(req, res, next);
-    const attempt: Attempt = { index: 0, tried: new Set(), reusedConnection: false, left: replicasOf(req).size - 1, again };
+    const attempt: Attempt = { index: 0, tried: new Set(), reusedConnection: false, left: replicasOf(req).size - 1, onNewConnection: false, again };
     attempts.set(req, attempt);
     // With another replica to fall back on, the body is read first: it can be sent twice.
     if (attempt.left === 0 || !hasBody(req) || !replayable(req, maxReplayedBytes)) return again();
@@ -127,5 +145,11 @@ export function createReplicaProxy({ replicasOf, onProxyReq, onFailure, upstream
       again();
     }, next);
   };
-  return { forward, close: () => agent.destroy() };
+  return {
+    forward,
+    close: () => {
+      agent.destroy();
+      newConnections.destroy();
+    },
+  };
 }
