@@ -24,6 +24,8 @@ PATH=$PATH:/usr/local/sbin:/usr/sbin:/sbin
 PROC_TAG=cluster
 # shellcheck source=lib/supervisor.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/supervisor.sh"
+# shellcheck source=lib/install.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/install.sh"
 # shellcheck source=cluster/build.sh
 source "$KS_ROOT/scripts/cluster/build.sh"
 # shellcheck source=cluster/images.sh
@@ -338,20 +340,7 @@ install_cluster_packages() {
   for pkg in ${CLUSTER_APT_PACKAGES//,/ }; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
-  ((${#missing[@]} == 0)) && return 0
-  note "" "installing Debian package(s): ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update >>"$(log_file install)" 2>&1
-  # Debian would start its own etcd and containerd on install: the policy keeps them stopped.
-  local created=0
-  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
-    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
-    chmod 755 /usr/sbin/policy-rc.d
-    created=1
-  fi
-  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "${missing[@]}" \
-    >>"$(log_file install)" 2>&1 || die "" "apt-get install ${missing[*]} failed (see $(rel_path "$(log_file install)"))"
-  ((created)) && rm -f /usr/sbin/policy-rc.d
-  return 0
+  ((${#missing[@]} == 0)) || apt_install cluster "${missing[@]}"
 }
 
 # Every pod's containers, stopped through containerd before it stops.
