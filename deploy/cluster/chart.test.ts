@@ -97,8 +97,16 @@ describe('the chart on a one-node cluster', () => {
       record(`forecast load status codes: ${JSON.stringify(codes)}`);
       expect(Object.keys(codes)).toContain('200');
       expect(peak).toBeGreaterThanOrEqual(2);
-      const settled = await pollUntil(replicas, (count) => count === 1, 240_000);
-      for (const count of settled) note(count);
+      // Each count noted as it is read, at the time it is read.
+      const settled = await pollUntil(
+        async () => {
+          const count = await replicas();
+          note(count);
+          return count;
+        },
+        (count) => count === 1,
+        240_000,
+      );
       record(`prediction replicas over time (since the load began): ${series.join(' ')}`);
       expect(settled.at(-1)).toBe(1);
     } finally {

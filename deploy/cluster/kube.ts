@@ -33,10 +33,30 @@ export async function nodePortTo(deployment: string, port: string): Promise<{ ur
   await kubectl('delete', 'service', name, '--ignore-not-found');
   await kubectl('expose', 'deployment', deployment, '--type=NodePort', `--name=${name}`, `--port=${port}`, '--target-port=http');
   const service = JSON.parse(await kubectl('get', 'service', name, '-o', 'json')) as { spec: { ports: { nodePort: number }[] } };
+  const url = `http://127.0.0.1:${service.spec.ports[0]!.nodePort}`;
+  // kube-proxy programs a new port a moment after the Service exists: until then every connection is refused.
+  await answering(url, 60_000);
   return {
-    url: `http://127.0.0.1:${service.spec.ports[0]!.nodePort}`,
+    url,
     remove: async () => void (await kubectl('delete', 'service', name, '--ignore-not-found')),
   };
+}
+
+/** Waits until a URL answers at all (any status), within `limitMs`. */
+async function answering(url: string, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      async (answer) => {
+        await answer.arrayBuffer();
+        return true;
+      },
+      () => false,
+    );
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${limitMs / 1000} s`);
+    await sleep(250);
+  }
 }
 
 export interface LoadResult {
