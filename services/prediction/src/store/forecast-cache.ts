@@ -104,18 +104,24 @@ export function createForecastCache({ redis, namespace, ttlMs, timeoutMs, clock,
       return (await quietly('invalidate', () => redis.eval(INVALIDATE_SCRIPT, subjects.length, ...subjects.map(keyOf), String(at), String(ttlMs)))) === 1;
     },
 
-    /** Drops every cached answer of this namespace; answers how many sneakers had some. */
+    /**
+     * Drops every cached answer of this namespace; answers how many sneakers had some (undefined when Redis failed on
+     * the way). Each step is bounded, not the whole: the scan walks every key of a Redis the cache may share with much
+     * else, as long as that takes.
+     */
     async clear(): Promise<number | undefined> {
-      return quietly('clear', async () => {
-        let cleared = 0;
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
-          cursor = next;
-          if (keys.length > 0) cleared += await redis.unlink(...keys);
-        } while (cursor !== '0');
-        return cleared;
-      });
+      let cleared = 0;
+      let cursor = '0';
+      do {
+        const page = await quietly('clear', () => redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000));
+        if (!page) return undefined;
+        const [next, keys] = page;
+        cursor = next;
+        const dropped = keys.length > 0 ? await quietly('clear', () => redis.unlink(...keys)) : 0;
+        if (dropped === undefined) return undefined;
+        cleared += dropped;
+      } while (cursor !== '0');
+      return cleared;
     },
 
     /** Sneakers with cached answers (a scan, bounded), or undefined when Redis is unavailable. */
