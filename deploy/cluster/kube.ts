@@ -44,19 +44,16 @@ export async function nodePortTo(deployment: string, port: string): Promise<{ ur
 
 /** Waits until a URL answers at all (any status), within `limitMs`. */
 async function answering(url: string, limitMs: number): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+  const answers = (): Promise<boolean> =>
+    fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
       async (answer) => {
         await answer.arrayBuffer();
         return true;
       },
       () => false,
     );
-    if (answered) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${limitMs / 1000} s`);
-    await sleep(250);
-  }
+  const seen = await pollUntil(answers, (answered) => answered, limitMs, 250);
+  if (!seen.at(-1)) throw new Error(`${url} did not answer within ${limitMs / 1000} s`);
 }
 
 export interface LoadResult {

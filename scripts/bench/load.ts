@@ -145,7 +145,8 @@ export default async function load(ctx: BenchContext): Promise<BenchResult> {
   const started = performance.now();
   // Members arrive over the first second, in waves, as people do, rather than all in the same millisecond (autocannon
   // opens every connection of a run at once); each wave runs for the whole duration.
-  const waves = Array.from({ length: Math.min(ARRIVAL_WAVES, members) }, (_, i) => Math.floor(((i + 1) * members) / ARRIVAL_WAVES) - Math.floor((i * members) / ARRIVAL_WAVES)).filter((n) => n > 0);
+  const waveCount = Math.min(ARRIVAL_WAVES, members);
+  const waves = Array.from({ length: waveCount }, (_, i) => Math.floor(((i + 1) * members) / waveCount) - Math.floor((i * members) / waveCount));
   const runs = await Promise.all(
     waves.map(async (connections, i) => {
       await sleep((i * ARRIVAL_MS) / waves.length);

@@ -43,11 +43,12 @@ export function tracingSettings(env: Env = process.env): TracingSettings {
   const raw = env.TRACING_SAMPLE_RATIO?.trim() ?? '';
   const ratio = raw === '' ? 0 : Number(raw);
   if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`TRACING_SAMPLE_RATIO must be a number from 0 to 1, not "${raw}"`);
+  const serviceName = serviceNameOf(env);
   return {
     sampleRatio: ratio,
-    serviceName: serviceNameOf(env),
+    serviceName,
     zipkinUrl: env.ZIPKIN_URL || undefined,
     otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
-    ownServerSpans: OWN_SERVER_SPANS.has(serviceNameOf(env)),
+    ownServerSpans: OWN_SERVER_SPANS.has(serviceName),
   };
 }
