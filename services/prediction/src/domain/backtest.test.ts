@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT, backtestTasks, dailySeriesOf, eligibilityRules, learnedCalibration, productForecasts, productModel, runBacktest, seriesKeyOf, spreadSubset, type BacktestSale } from './backtest.ts';
 import { fitModel } from './forecast.ts';
 import { dateOfDay, dayNumber, windowOf } from './series.ts';
-import { fitCombinedModel, fitSizeModel } from './size-pooling.ts';
+import { fitSizeModel, fitSneakerModel } from './size-pooling.ts';
 
 /** A sneaker whose true price wanders slowly while each sale is noisy around it: several sales a day. */
 function sales(name: string, days: number, seed: number): BacktestSale[] {
@@ -123,10 +123,10 @@ describe('per size, the forecast the product serves', () => {
     expect(served.basis.method).toBe('pooled');
     expect(productModel(thin, 30)).toEqual(served.model);
     expect(productModel(thin, 30).level).not.toBeCloseTo(fitModel(thin.history, 30).level, 3);
-    // Per sneaker the forecast is fitted on the sneaker's own history, the model's level averaged with smoothing's, as served.
+    // Per sneaker the forecast is fitted on the sneaker's own history, the robust smoothed level with the model's bands, as served.
     const [sneakerTask] = backtestTasks(sales, { ...options, by: 'sneaker' }).tasks;
     expect(sneakerTask!.sneakerHistory).toBeUndefined();
-    expect(productModel(sneakerTask!, 30)).toEqual(fitCombinedModel(sneakerTask!.history, 30));
+    expect(productModel(sneakerTask!, 30)).toEqual(fitSneakerModel(sneakerTask!.history, 30));
     expect(productModel(sneakerTask!, 30).level).not.toBeCloseTo(fitModel(sneakerTask!.history, 30).level, 4);
   });
 });

@@ -4,7 +4,7 @@ import { CalibrationLearner, NO_CALIBRATION, type BandCalibration, type Calibrat
 import { bandHalfWidths, type FittedModel } from './forecast.ts';
 import { SUMMARY_OPTIONS } from './forecasts.ts';
 import { TS_PEERS, peerForecast, type Peer } from './peers.ts';
-import { fitCombinedModel, fitSizeModel } from './size-pooling.ts';
+import { fitSizeModel, fitSneakerModel } from './size-pooling.ts';
 import { compareAtHeadline, scoreOf, tallyForecasts, type Comparison, type MethodScore, type SeriesTally } from './scoring.ts';
 
 export { backtestTasks, dailySeriesOf, eligibilityRules, seriesKeyOf, spreadSubset } from './backtest-tasks.ts';
@@ -14,13 +14,13 @@ export type { BacktestOptions, BacktestSale, ForecastTask, SeriesKeying, TaskFor
 export const PRODUCT = 'model';
 
 /**
- * The product's model of one task, exactly as the service fits it: a sneaker's from its history (the model's
- * level averaged with exponential smoothing's); a size's
+ * The product's model of one task, exactly as the service fits it: a sneaker's from its history (the robust
+ * smoothed level, the model's bands); a size's
  * (a task with the sneaker's history beside it) as the service forecasts a size, from its own sales or
  * pooled with the sneaker's.
  */
 export const productModel = (task: ForecastTask, horizon: number): FittedModel =>
-  task.sneakerHistory ? fitSizeModel(0, task.sneakerHistory, task.history, horizon, SUMMARY_OPTIONS.minDataPoints).model : fitCombinedModel(task.history, horizon);
+  task.sneakerHistory ? fitSizeModel(0, task.sneakerHistory, task.history, horizon, SUMMARY_OPTIONS.minDataPoints).model : fitSneakerModel(task.history, horizon);
 
 /** A fitted model's forecast (point and bands, calibrated by `calibration`) at the task's realised days. */
 export function forecastOfModel(model: FittedModel, task: ForecastTask, calibration: BandCalibration): TaskForecast {

@@ -1,7 +1,7 @@
 import type { Clock } from '@kicksight/platform';
 import type { CatalogClient } from '../clients/catalog.ts';
 import type { ForecastCache } from '../store/forecast-cache.ts';
-import { MODEL_NAME } from './forecast.ts';
+import { SNEAKER_MODEL_NAME } from './size-pooling.ts';
 import type { Forecasts } from './forecasts.ts';
 
 /** The service's statistics and health: cache use, computations, and whether Redis and the catalogue answer. */
@@ -21,7 +21,7 @@ export function createServiceStatus({ forecasts, cache, catalog, clock, startedA
     },
     async health() {
       const [cacheUp, catalogUp] = await Promise.all([cache.available(), catalog.ready()]);
-      return { status: cacheUp && catalogUp ? ('ok' as const) : ('degraded' as const), cache: cacheUp ? ('up' as const) : ('down' as const), catalog: catalogUp ? ('up' as const) : ('down' as const), model: MODEL_NAME };
+      return { status: cacheUp && catalogUp ? ('ok' as const) : ('degraded' as const), cache: cacheUp ? ('up' as const) : ('down' as const), catalog: catalogUp ? ('up' as const) : ('down' as const), model: SNEAKER_MODEL_NAME };
     },
     clearCache: async () => (await cache.clear()) ?? 0,
   };

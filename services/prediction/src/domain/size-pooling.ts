@@ -1,35 +1,48 @@
 import type { SizeBasis } from '@kicksight/contracts';
-import { fitModel, type FittedModel } from './forecast.ts';
+import { MODEL_NAME, fitModel, type FittedModel } from './forecast.ts';
 import { exponentialSmoothing } from './peers.ts';
+import { robustSmoothing } from './robust-smoothing.ts';
 import { dayNumber, type DailyPoint } from './series.ts';
 
 /**
  * One size's forecast, by partial pooling with the sneaker it belongs to:
  *   - a size with at least ENOUGH_SIZE_SALES sales (and the minimum days with sales) in the fit window is
  *     forecast from its own sales alone ('own');
- *   - a thinner size ('pooled') takes the sneaker's level (every size together) plus the size's premium
- *     over it: the mean of log(size's day price / sneaker's day price) over the days the size sold, each
- *     day weighted by the size's sales, shrunk towards 0 by w = n / (n + PRIOR_SALES), n the size's sales.
- *     The prior is worth PRIOR_SALES sales: with 2 sales the size moves the forecast a sixth of its premium
- *     away from the sneaker's level, with 20 two thirds, with none not at all. A size with sales of its own
- *     then averages that level (on log prices) with simple exponential smoothing of its own prices
- *     (POOLED_SIZE_MODEL_NAME): the backtest per size, scoring this forecast as served, found smoothing alone
- *     more accurate than the pooled level and the average more accurate than both (see basisText in prediction.ts).
- *     Its bands are the sneaker's, widened by the size's own scatter around that premium (shrunk the same
- *     way towards a typical 8%).
+ *   - a thinner size ('pooled') takes the sneaker's forecast level (every size together, as fitSneakerModel
+ *     serves it) plus the size's premium over it: the mean of log(size's day price / sneaker's day price)
+ *     over the days the size sold, each day weighted by the size's sales, shrunk towards 0 by
+ *     w = n / (n + PRIOR_SALES), n the size's sales. The prior is worth PRIOR_SALES sales: with 2 sales the
+ *     size moves the forecast a sixth of its premium away from the sneaker's level, with 20 two thirds, with
+ *     none not at all. A size with sales of its own then averages that level (on log prices) with simple
+ *     exponential smoothing of its own prices (POOLED_SIZE_MODEL_NAME): the backtest per size, scoring this
+ *     forecast as served, found smoothing alone more accurate than the pooled level and the average more
+ *     accurate than both (see basisText in prediction.ts). Its bands are the sneaker's, widened by the size's
+ *     own scatter around that premium (shrunk the same way towards a typical 8%).
  */
 export const ENOUGH_SIZE_SALES = 30;
 export const PRIOR_SALES = 10;
 const PRIOR_SIZE_SCATTER = 0.08 ** 2;
 
 /**
- * The level of a forecast from a series' own sales (a sneaker's every size, or a size with enough sales): the
- * model's level averaged (on log prices) with that of simple exponential smoothing over the same days, the
- * model's bands around it. Chosen by the backtest, where smoothing alone matched or beat the model and the
- * average beat both (per size on stockx-2019-sales.csv; per sneaker on stockx-2019-sales.csv, and level with
- * smoothing on stockx-yeezy-2017-recent-sales-by-size.csv, where the model alone lost to it; see the README).
+ * A sneaker's forecast (every size together): the robust smoothed level of its daily prices (robust-smoothing.ts),
+ * the model's bands around it. A sneaker's day price is the average of whichever sizes sold that day, so one
+ * day of unusually small or large sizes, or one odd sale, swings it: the robust level takes such a day as no
+ * more than an ordinary surprise. Chosen by the backtest, where it beat every standard method and the model's
+ * own level (alone or averaged with smoothing's) on both shipped files (see SNEAKER_EVIDENCE in prediction.ts).
  */
-export const COMBINED_MODEL_NAME = 'local-level-log+ses';
+export const SNEAKER_MODEL_NAME = 'robust-smoothing-log';
+export function fitSneakerModel(days: readonly DailyPoint[], horizon: number): FittedModel {
+  const { level, alpha } = robustSmoothing(days);
+  return { ...fitModel(days, horizon), level, smoothing: alpha };
+}
+
+/**
+ * The level of a size's forecast from its own sales: the model's level averaged (on log prices) with that of
+ * simple exponential smoothing over the same days, the model's bands around it. Chosen by the backtest per
+ * size on stockx-2019-sales.csv, where smoothing alone beat the model and the average beat both; robust
+ * smoothing did not help there (a size's day price has no mix of sizes to swing it).
+ */
+export const COMBINED_MODEL_NAME = `${MODEL_NAME}+ses`;
 /** The name of a thin size's forecast: the pooled level averaged with smoothing of the size's own prices. */
 export const POOLED_SIZE_MODEL_NAME = 'size-pooled+ses';
 export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
@@ -38,7 +51,7 @@ export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPo
   return { ...model, level: (model.level + level) / 2 };
 }
 
-/** The combined forecast (COMBINED_MODEL_NAME) of a series from its own days (cleaned, oldest first; at least one). */
+/** The combined forecast (COMBINED_MODEL_NAME) of a size from its own days (cleaned, oldest first; at least one). */
 export const fitCombinedModel = (days: readonly DailyPoint[], horizon: number): FittedModel => combinedWithSmoothing(fitModel(days, horizon), days);
 
 export interface SizeModel {
@@ -69,7 +82,7 @@ export function sizePremium(sneakerDays: readonly DailyPoint[], sizeDays: readon
 
 /**
  * The model of one size's forecast from the sneaker's fitted days and the size's (both within the fit
- * window, cleaned, oldest first). `sneakerModel` gives the sneaker's own fit, asked only for a pooled size.
+ * window, cleaned, oldest first). `sneakerModel` gives the sneaker's forecast model (fitSneakerModel), asked only for a pooled size.
  */
 export function fitSizeModel(
   size: number,
@@ -77,7 +90,7 @@ export function fitSizeModel(
   sizeDays: readonly DailyPoint[],
   horizon: number,
   minDataPoints: number,
-  sneakerModel: () => FittedModel = () => fitModel(sneakerDays, horizon),
+  sneakerModel: () => FittedModel = () => fitSneakerModel(sneakerDays, horizon),
 ): SizeModel {
   const sales = salesOf(sizeDays);
   if (sales >= ENOUGH_SIZE_SALES && sizeDays.length >= minDataPoints) {

@@ -1,12 +1,12 @@
 import { PREDICTION_HORIZON_DAYS, TRACK_RECORD_WINDOW_DAYS, type ForecastAccuracy } from '@kicksight/contracts';
 import type { RealisedDay } from './backtest-tasks.ts';
 import { forecastOfModel, type ForecastTask } from './backtest.ts';
-import { fitModel, type FittedModel } from './forecast.ts';
+import type { FittedModel } from './forecast.ts';
 import { SERVED_CALIBRATION } from './served-calibration.ts';
 import { naive, peerForecast } from './peers.ts';
 import { seriesMape, tallyForecasts } from './scoring.ts';
 import { cleanDailySeries, dayNumber, windowOf, type DailyPoint } from './series.ts';
-import { combinedWithSmoothing, fitSizeModel } from './size-pooling.ts';
+import { fitSizeModel, fitSneakerModel } from './size-pooling.ts';
 
 /**
  * The forecasts' track record: the last year of 30-day forecasts of a sneaker (or one of its sizes),
@@ -68,10 +68,10 @@ export function trackRecordOf({ sneakerDays, size, now, fitWindowDays, sneakerMo
     const task: ForecastTask = { series: 'judged', origin, history, realised };
     const sneakerModel = () => {
       let fit = sneakerModels.get(origin);
-      if (!fit) sneakerModels.set(origin, (fit = fitModel(sneakerHistory, horizon)));
+      if (!fit) sneakerModels.set(origin, (fit = fitSneakerModel(sneakerHistory, horizon)));
       return fit;
     };
-    const model = size ? fitSizeModel(size.size, sneakerHistory, history, horizon, MIN_DAYS, sneakerModel).model : combinedWithSmoothing(sneakerModel(), sneakerHistory);
+    const model = size ? fitSizeModel(size.size, sneakerHistory, history, horizon, MIN_DAYS, sneakerModel).model : sneakerModel();
     tasks.push(task);
     modelForecasts.push(forecastOfModel(model, task, SERVED_CALIBRATION[size ? 'size' : 'sneaker']));
   }
