@@ -134,7 +134,7 @@ export function basisText(basis?: SizeBasis): string {
     ? `Size ${basis.size} is forecast from its own ${basis.sales} sales, its level averaged with simple exponential smoothing's: ${SIZE_EVIDENCE}`
     : basis.sales === 0
       ? `Size ${basis.size} has no sales: the sneaker's forecast (every size).`
-      : `Size ${basis.size} has ${basis.sales} sales: the sneaker's level (every size) plus the size's premium over it, weighted ${basis.weight} (its sales / (its sales + ${PRIOR_SALES})), averaged with simple exponential smoothing of the size's own prices: ${SIZE_EVIDENCE}`;
+      : `Size ${basis.size} has ${basis.sales} sales: the sneaker's forecast level (every size) plus the size's premium over it, weighted ${basis.weight} (its sales / (its sales + ${PRIOR_SALES})), averaged with simple exponential smoothing of the size's own prices: ${SIZE_EVIDENCE}`;
 }
 
 /** The summary of the detail page: the 30-day forecast, its bands and the latest 20 days beside it. */

@@ -166,11 +166,13 @@ export default function UpgradePage() {
           </Button>
         </Card>
       )}
+        {/* Plans are offered once the member's own plan and cycle are known: before that a paid member's change would start a new checkout. */}
         <section aria-label="Plans" style={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
-          <BillingToggle value={billing} onChange={setChosenCycle} savingsBadge={OFFER_TEXTS.upgrade.savingsBadge} />
+          {status.isError && <ErrorState message="Error loading membership data" onRetry={() => void status.refetch()} />}
+          {status.data && <BillingToggle value={billing} onChange={setChosenCycle} savingsBadge={OFFER_TEXTS.upgrade.savingsBadge} />}
           {plans.isError && <ErrorState message={plans.error.message} onRetry={() => void plans.refetch()} />}
-          {plans.isPending && <Skeleton $h={360} />}
-          {plans.data && (
+          {(plans.isPending || status.isPending) && <Skeleton $h={360} />}
+          {plans.data && status.data && (
             <PlanGrid style={{ width: '100%' }}>
               {plans.data
                 .filter((plan) => plan.name !== 'trial')

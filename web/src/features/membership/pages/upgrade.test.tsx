@@ -119,6 +119,38 @@ describe('upgrade page', () => {
     expect(calls.some((c) => c.path === '/api/membership/checkout')).toBe(false);
   });
 
+  it("offers no plan while the member's own plan is still loading, so a paid member's click never starts a new checkout", async () => {
+    stubApi({ 'GET /api/membership/plans': plans, 'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }) });
+    const answered = globalThis.fetch;
+    // The status never answers: the page knows the plans but not whose they are.
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/api/membership/status') ? new Promise<Response>(() => {}) : answered(input, init)));
+    renderScreen(<UpgradePage />, { path: '/admin/upgrade', route: '/admin/upgrade' });
+    // The plans have come (the comparison shows them) and so has the usage.
+    expect(await screen.findByRole('region', { name: 'Feature Comparison' })).toBeTruthy();
+    expect(await screen.findByText('Daily Searches')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: /Expert/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Monthly' })).toBeNull();
+  });
+
+  it("says 'Error loading membership data' with a retry, and offers no plan, when the member's plan cannot be read", async () => {
+    let down = true;
+    stubApi({
+      'GET /api/membership/plans': plans,
+      'GET /api/membership/status': () => (down ? { status: 503, body: { message: 'down', code: 'SERVICE_UNAVAILABLE' } } : { status: 200, body: { data: status('premium', 'yearly') } }),
+      'GET /api/membership/usage': usage({ tier: 'premium', searchesLimit: null }),
+    });
+    renderScreen(<UpgradePage />, { path: '/admin/upgrade', route: '/admin/upgrade' });
+    const plansRegion = await screen.findByRole('region', { name: 'Plans' });
+    expect(await within(plansRegion).findByText('Error loading membership data')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
+    down = false;
+    fireEvent.click(within(plansRegion).getByRole('button', { name: 'Retry' }));
+    const expert = await screen.findByRole('article', { name: /Expert/ });
+    expect(within(expert).getByRole('button', { name: 'Upgrade to Expert' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yearly' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('cancels a change without charging, offers the other cycle of the current plan, and shows a refused confirmation', async () => {
     const calls = stubApi({
       'GET /api/membership/plans': plans,
