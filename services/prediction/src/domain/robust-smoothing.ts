@@ -1,3 +1,4 @@
+import { median } from 'simple-statistics';
 import type { DailyPoint } from './series.ts';
 
 /**
@@ -28,10 +29,8 @@ export interface RobustLevel {
 /** The robust scale of a series of log prices: the median absolute change between consecutive values, as a standard deviation of one value. */
 export function robustScale(x: readonly number[]): number {
   if (x.length < 2) return DEFAULT_SCALE;
-  const changes = Float64Array.from({ length: x.length - 1 }, (_, i) => Math.abs(x[i + 1]! - x[i]!)).sort();
-  const middle = changes.length >> 1;
-  const median = changes.length % 2 ? changes[middle]! : (changes[middle - 1]! + changes[middle]!) / 2;
-  return Math.max(MIN_SCALE, (median * MAD_TO_SD) / Math.SQRT2);
+  const changes = x.slice(1).map((value, i) => Math.abs(value - x[i]!));
+  return Math.max(MIN_SCALE, (median(changes) * MAD_TO_SD) / Math.SQRT2);
 }
 
 /** The robust smoothed level of a series' days (cleaned, oldest first; at least one). */

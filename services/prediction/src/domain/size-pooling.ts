@@ -45,14 +45,14 @@ export function fitSneakerModel(days: readonly DailyPoint[], horizon: number): F
 export const COMBINED_MODEL_NAME = `${MODEL_NAME}+ses`;
 /** The name of a thin size's forecast: the pooled level averaged with smoothing of the size's own prices. */
 export const POOLED_SIZE_MODEL_NAME = 'size-pooled+ses';
-export function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
+function combinedWithSmoothing(model: FittedModel, days: readonly DailyPoint[]): FittedModel {
   if (days.length === 0) return model;
   const { level } = exponentialSmoothing(days.map((d) => Math.log(d.averagePrice)));
   return { ...model, level: (model.level + level) / 2 };
 }
 
 /** The combined forecast (COMBINED_MODEL_NAME) of a size from its own days (cleaned, oldest first; at least one). */
-export const fitCombinedModel = (days: readonly DailyPoint[], horizon: number): FittedModel => combinedWithSmoothing(fitModel(days, horizon), days);
+const fitCombinedModel = (days: readonly DailyPoint[], horizon: number): FittedModel => combinedWithSmoothing(fitModel(days, horizon), days);
 
 export interface SizeModel {
   model: FittedModel;
