@@ -117,8 +117,12 @@ export const INVALID_COST_MESSAGE = (field: string): string => `Invalid ${field}
 export const INVALID_PLATFORM_MESSAGE = `Unknown platform: choose one of ${SALE_PLATFORMS.join(', ')}`;
 export const INVALID_VALUATION_PLATFORM_MESSAGE = `Unknown platform: choose one of ${FEE_PLATFORMS.join(', ')}`;
 export const ITEM_SOLD_MESSAGE = 'This pair is sold: undo the sale to change it';
+export const SOLD_ITEM_REMOVE_MESSAGE = 'This pair is sold and its sale is in your sales: undo the sale to remove it';
 export const collectionLimitMessage = (limit: number): string =>
   `You have reached your collection limit of ${limit} item${limit === 1 ? '' : 's'}. Upgrade your plan to add more.`;
+/** Several items that would take a collection with room left past its limit (an import, a bulk add). */
+export const collectionRoomMessage = (limit: number, held: number, adding: number): string =>
+  `Adding ${adding} items would take your collection past its collection limit of ${limit} items: it holds ${held}, so there is room for ${limit - held} more. Upgrade your plan to add more.`;
 export const TRIAL_EXPIRED_ADD_MESSAGE = 'Your plan has ended, so items cannot be added. Choose a plan to keep growing your collection.';
 export const ADVANCED_ANALYTICS_LOCKED_MESSAGE = 'Advanced analytics is an Expert feature. Upgrade to Expert to see it.';
 export const PHOTO_TOO_LARGE_MESSAGE = `The photo is too large: at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB`;

@@ -138,6 +138,9 @@ export const eventDefinitions = {
   'collection.item_sold@1': { topic: Topic.collection, data: collectionSale },
   /** A sale was undone: the pair is owned again. */
   'collection.sale_undone@1': { topic: Topic.collection, data: collectionSale },
+  /** Version 2 of both carries the collection's size after the sale or its undoing (a sold pair leaves the count, an undone one comes back). */
+  'collection.item_sold@2': { topic: Topic.collection, data: collectionSale.extend({ itemCount: collectionItem.shape.itemCount }) },
+  'collection.sale_undone@2': { topic: Topic.collection, data: collectionSale.extend({ itemCount: collectionItem.shape.itemCount }) },
   /** A member set or removed a price alert (`size` null: every size); catalog reads the market of the sizes members alert on. */
   'alert.created@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },
   'alert.removed@1': { topic: Topic.collection, data: marketInterest.extend({ alertId: id }) },

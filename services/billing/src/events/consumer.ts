@@ -29,6 +29,13 @@ export function billingConsumer(deps: { kafka: Kafka; prefix: string; pool: Pool
       await memberSales.record(client, event.data);
     } else if (isEvent(event, 'collection.sale_undone@1')) {
       await memberSales.undo(client, event.data.saleId);
+    } else if (isEvent(event, 'collection.item_sold@2')) {
+      // A sold pair leaves the collection's count.
+      await memberSales.record(client, event.data);
+      await accounts.setItemCount(client, event.data.userId, event.data.itemCount, at);
+    } else if (isEvent(event, 'collection.sale_undone@2')) {
+      await memberSales.undo(client, event.data.saleId);
+      await accounts.setItemCount(client, event.data.userId, event.data.itemCount, at);
     }
   }
 

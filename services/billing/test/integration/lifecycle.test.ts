@@ -45,6 +45,14 @@ describe('trial', () => {
     await producer.send([{ key: userId, envelope: item(1) }, { key: userId, envelope: item(2) }]);
     const token = await billing.token({ id: userId });
     await waitFor(async () => (await call(billing.url, 'GET', '/api/membership/usage', token)).body.data.collectionItemsUsed === 2, { message: 'two items' });
+
+    // A sold pair leaves the count, and comes back when its sale is undone.
+    const sale = { userId, itemId: 'i2', saleId: newUserId(), sneakerId: 's1', size: 10, platform: 'ebay' as const, soldAt: '2026-03-01', salePrice: 30_000, netProceeds: 27_600, realisedGain: 6_100 };
+    await producer.send([{ key: userId, envelope: newEvent('collection.item_sold@2', { ...sale, itemCount: 1 }, { clock: systemClock }) }]);
+    await waitFor(async () => (await call(billing.url, 'GET', '/api/membership/usage', token)).body.data.collectionItemsUsed === 1, { message: 'one item after the sale' });
+    expect((await call(billing.url, 'GET', '/api/membership/usage', token)).body.data.canAddToCollection).toBe(true);
+    await producer.send([{ key: userId, envelope: newEvent('collection.sale_undone@2', { ...sale, itemCount: 2 }, { clock: systemClock }) }]);
+    await waitFor(async () => (await call(billing.url, 'GET', '/api/membership/usage', token)).body.data.collectionItemsUsed === 2, { message: 'two items after the undo' });
   });
 });
 

@@ -27,9 +27,14 @@ export function demandConsumer(options: { kafka: Kafka; prefix: string; logger: 
     sessionTimeoutMs: options.sessionTimeoutMs,
     fromBeginning: true,
     handle: async (event: Envelope) => {
-      if (isEvent(event, 'collection.item_added@1') || isEvent(event, 'collection.item_updated@1') || isEvent(event, 'collection.sale_undone@1')) {
+      if (
+        isEvent(event, 'collection.item_added@1') ||
+        isEvent(event, 'collection.item_updated@1') ||
+        isEvent(event, 'collection.sale_undone@1') ||
+        isEvent(event, 'collection.sale_undone@2')
+      ) {
         await owned(event.data);
-      } else if (isEvent(event, 'collection.item_removed@1') || isEvent(event, 'collection.item_sold@1')) {
+      } else if (isEvent(event, 'collection.item_removed@1') || isEvent(event, 'collection.item_sold@1') || isEvent(event, 'collection.item_sold@2')) {
         await release(event.data.itemId);
       } else if (isEvent(event, 'alert.created@1')) {
         const { alertId, sneakerId, size, userId } = event.data;

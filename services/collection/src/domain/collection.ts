@@ -4,6 +4,9 @@ import {
   INVALID_PURCHASE_DATE_MESSAGE,
   ITEM_NOT_FOUND_MESSAGE,
   ITEM_SOLD_MESSAGE,
+  SALE_BEFORE_PURCHASE_MESSAGE,
+  SOLD_ITEM_REMOVE_MESSAGE,
+  SalesErrorCode,
   type FeePlatform,
   brandKeyOf,
   paginate,
@@ -191,6 +194,10 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt,
         if (!item) throw notFound();
         const manual = item.sneakerId === null;
         if (body.listing !== undefined && item.status === 'sold') throw AppError.badRequest(ITEM_SOLD_MESSAGE);
+        if (body.purchaseDate !== undefined && item.status === 'sold') {
+          const sale = await sales.ofItem(client, caller.id, item.id);
+          if (sale && body.purchaseDate > sale.soldAt) throw AppError.badRequest(SALE_BEFORE_PURCHASE_MESSAGE);
+        }
         const completesCost = !item.costKnown && body.purchasePrice !== undefined;
         const fields = {
           size: body.size,
@@ -219,18 +226,20 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt,
       return withSale(caller, updated, valued.now);
     },
 
-    /** Removes an item; with a sold price the removal is a sale (a realised gain or loss). */
+    /**
+     * Removes an item; with a sold price the removal is a sale (a realised gain or loss). A pair sold through the
+     * ledger is refused: its sale is in the member's sales and tax export, and only undoing the sale takes it out.
+     */
     async remove(caller: Caller, id: string, soldPrice: number | undefined) {
       await withTransaction(pool, async (client) => {
         const at = clock.now();
         await collectors.lock(client, caller.id, at);
         const item = await items.lock(client, caller.id, id, valuedAt().freshSince);
         if (!item) throw notFound();
+        if (item.status === 'sold') throw new AppError(400, SalesErrorCode.ALREADY_SOLD, SOLD_ITEM_REMOVE_MESSAGE);
         await removedItems.add(client, item, soldPrice ?? null, at);
         await items.delete(client, item.id);
-        // A sold pair no longer counted against the collection's size.
-        const count = await collectors.addToCount(client, caller.id, item.status === 'sold' ? 0 : -1, at);
-        if (item.status === 'sold') await collectors.moveLedgerVersion(client, caller.id, at);
+        const count = await collectors.addToCount(client, caller.id, -1, at);
         await enqueueEvents(client, [itemEvent('collection.item_removed@1', item, count, context(caller))], clock);
         await activity.add(client, [activityOf.itemRemoved(item, soldPrice ?? null, at)]);
       });

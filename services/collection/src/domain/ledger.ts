@@ -25,6 +25,7 @@ import { sales, type NewSale, type SaleRecord } from '../store/sales.ts';
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
 import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import { assertRoom } from './limits.ts';
 import { saleBrief, saleView, summaryOf } from './sale-figures.ts';
 import { itemView } from './views.ts';
 import type { ValuationTime } from './valuation.ts';
@@ -61,10 +62,10 @@ export const newSale = (itemId: string, body: SaleBody, fees: Pick<NewSale, 'fee
   ...fees,
 });
 
-type SaleEventKey = 'collection.item_sold@1' | 'collection.sale_undone@1';
+type SaleEventKey = 'collection.item_sold@2' | 'collection.sale_undone@2';
 
-/** A sale event, keyed by the member so their collection's events stay in order. */
-export function saleEvent(key: SaleEventKey, sale: SaleRecord, context: { clock: Clock; correlationId?: string }): OutgoingEvent {
+/** A sale event, keyed by the member so their collection's events stay in order; `itemCount` is the collection's size after it. */
+export function saleEvent(key: SaleEventKey, sale: SaleRecord, itemCount: number, context: { clock: Clock; correlationId?: string }): OutgoingEvent {
   const brief = saleBrief(sale);
   const data = {
     userId: sale.userId,
@@ -77,6 +78,7 @@ export function saleEvent(key: SaleEventKey, sale: SaleRecord, context: { clock:
     salePrice: sale.salePrice,
     netProceeds: brief.netProceeds,
     realisedGain: brief.realisedGain,
+    itemCount,
   };
   return { key: sale.userId, envelope: newEvent(key, data, context) };
 }
@@ -102,15 +104,18 @@ export function createLedger({ pool, clock, entitlements, settings, valuedAt }: 
    * owned items leaving the collection's count.
    */
   async function writeSales(client: PoolClient, caller: Caller, sold: { sale: NewSale; newItem?: NewItem }[], at: Date): Promise<SaleRecord[]> {
+    // The member's row first, as every change of their collection takes it (locking it again in the same transaction is free).
+    const held = await collectors.lock(client, caller.id, at);
     const newItems = sold.flatMap((entry) => (entry.newItem ? [{ ...entry.newItem, status: 'sold' as const }] : []));
     if (newItems.length > 0) await items.insert(client, caller.id, newItems, at, valuedAt().freshSince);
     const owned = sold.filter((entry) => !entry.newItem).map((entry) => entry.sale.itemId);
     for (const itemId of owned) await items.update(client, itemId, { status: 'sold', listing: null }, at);
-    if (owned.length > 0) await collectors.addToCount(client, caller.id, -owned.length, at);
+    // A pair added as sold was never counted; an owned one leaves the count.
+    const itemCount = owned.length > 0 ? await collectors.addToCount(client, caller.id, -owned.length, at) : held;
     await collectors.moveLedgerVersion(client, caller.id, at);
     await sales.insert(client, caller.id, sold.map((entry) => entry.sale), at);
     const records = await sales.ofItems(client, caller.id, sold.map((entry) => entry.sale.itemId));
-    await enqueueEvents(client, records.map((record) => saleEvent('collection.item_sold@1', record, context(caller))), clock);
+    await enqueueEvents(client, records.map((record) => saleEvent('collection.item_sold@2', record, itemCount, context(caller))), clock);
     return records;
   }
 
@@ -137,21 +142,23 @@ export function createLedger({ pool, clock, entitlements, settings, valuedAt }: 
       return { sale: saleView(record!), item: itemView(item!, at.now, { sale: saleBrief(record!), netValue: null }) };
     },
 
-    /** Undoes a sale: the pair is owned again, and counted in the collection. */
+    /** Undoes a sale: the pair is owned again, and counted in the collection, so it needs room there like an add. */
     async undo(caller: Caller, itemId: string) {
       await entitlements.assertLedger(caller);
+      const allowance = await entitlements.allowance(caller);
       await withTransaction(pool, async (client) => {
         const at = clock.now();
-        await collectors.lock(client, caller.id, at);
+        const held = await collectors.lock(client, caller.id, at);
         const item: ValuedItem | undefined = await items.lock(client, caller.id, itemId, valuedAt().freshSince);
         if (!item) throw notFound();
         const sale = await sales.ofItem(client, caller.id, item.id);
         if (!sale) throw new AppError(400, SalesErrorCode.NOT_SOLD, NOT_SOLD_MESSAGE);
+        assertRoom(allowance, held, 1);
         await sales.delete(client, sale.id);
         await items.update(client, item.id, { status: 'owned' }, at);
-        await collectors.addToCount(client, caller.id, 1, at);
+        const itemCount = await collectors.addToCount(client, caller.id, 1, at);
         await collectors.moveLedgerVersion(client, caller.id, at);
-        await enqueueEvents(client, [saleEvent('collection.sale_undone@1', sale, context(caller))], clock);
+        await enqueueEvents(client, [saleEvent('collection.sale_undone@2', sale, itemCount, context(caller))], clock);
       });
       const at = valuedAt();
       const item = await items.get(pool, caller.id, itemId, at.freshSince);

@@ -35,6 +35,13 @@ describe('assertRoom', () => {
     expect(() => assertRoom({ kind: 'limited', limit: 5 }, 3, 3)).toThrow(/collection limit of 5 items/);
   });
 
+  it('tells a member with room left how much room an add of several items needs, still as a collection-limit refusal', () => {
+    expect(() => assertRoom({ kind: 'limited', limit: 5 }, 3, 4)).toThrow(
+      expect.objectContaining({ status: 403, code: 'COLLECTION_LIMIT', message: expect.stringMatching(/^Adding 4 items .*collection limit of 5 items: it holds 3, so there is room for 2 more\./) }),
+    );
+    expect(() => assertRoom({ kind: 'limited', limit: 5 }, 5, 4)).toThrow('You have reached your collection limit of 5 items. Upgrade your plan to add more.');
+  });
+
   it('refuses any add on an ended plan with TRIAL_EXPIRED', () => {
     expect(() => assertRoom({ kind: 'ended' }, 0, 1)).toThrow(expect.objectContaining({ status: 403, code: 'TRIAL_EXPIRED' }));
   });

@@ -1,4 +1,4 @@
-import { CollectionErrorCode, TRIAL_EXPIRED_ADD_MESSAGE, collectionLimitMessage, type EntitlementsView } from '@kicksight/contracts';
+import { CollectionErrorCode, TRIAL_EXPIRED_ADD_MESSAGE, collectionLimitMessage, collectionRoomMessage, type EntitlementsView } from '@kicksight/contracts';
 import { AppError, type Principal } from '@kicksight/platform';
 
 /** How many items a member may hold: none more (an ended plan), up to a limit, or any number. */
@@ -17,7 +17,8 @@ export function allowanceOf(role: Principal['role'], entitlements: EntitlementsV
 export function assertRoom(allowance: Allowance, held: number, adding: number): void {
   if (allowance.kind === 'ended') throw AppError.forbidden(TRIAL_EXPIRED_ADD_MESSAGE, CollectionErrorCode.TRIAL_EXPIRED);
   if (allowance.kind === 'limited' && held + adding > allowance.limit) {
-    throw AppError.forbidden(collectionLimitMessage(allowance.limit), CollectionErrorCode.COLLECTION_LIMIT);
+    const message = held < allowance.limit && adding > 1 ? collectionRoomMessage(allowance.limit, held, adding) : collectionLimitMessage(allowance.limit);
+    throw AppError.forbidden(message, CollectionErrorCode.COLLECTION_LIMIT);
   }
 }
 

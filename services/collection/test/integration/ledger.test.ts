@@ -47,8 +47,8 @@ describe('recording a sale', () => {
     expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(0);
     expect((await stack.pool.query('SELECT item_count FROM collector WHERE user_id = $1', [member.id])).rows[0].item_count).toBe(0);
     expect((await stack.api.get('/api/sales', member.token)).body.data).toMatchObject({ total: 1, sales: [{ itemId, netProceeds: 27_600 }] });
-    const sold = (await outboxEvents(stack.pool, 'collection.item_sold@1')).filter((e) => e.key === member.id);
-    expect(sold.map((e) => e.data)).toEqual([expect.objectContaining({ itemId, platform: 'ebay', soldAt: '2026-03-01', salePrice: 30_000, netProceeds: 27_600, realisedGain: 6_100 })]);
+    const sold = (await outboxEvents(stack.pool, 'collection.item_sold@2')).filter((e) => e.key === member.id);
+    expect(sold.map((e) => e.data)).toEqual([expect.objectContaining({ itemId, platform: 'ebay', soldAt: '2026-03-01', salePrice: 30_000, netProceeds: 27_600, realisedGain: 6_100, itemCount: 0 })]);
   });
 
   it("sells the same pair on StockX at seller level 1: StockX's 9 % and 3 % computed, line by line", async () => {
@@ -113,10 +113,43 @@ describe('recording a sale', () => {
     expect(await saleCount(member)).toBe(0);
     expect((await stack.api.get('/api/collections', member.token)).body.data.items.map((i: { id: string }) => i.id)).toEqual([itemId]);
     expect((await stack.pool.query('SELECT item_count FROM collector WHERE user_id = $1', [member.id])).rows[0].item_count).toBe(1);
-    expect((await outboxEvents(stack.pool, 'collection.sale_undone@1')).filter((e) => e.key === member.id).map((e) => e.data.itemId)).toEqual([itemId]);
+    expect((await outboxEvents(stack.pool, 'collection.sale_undone@2')).filter((e) => e.key === member.id).map((e) => [e.data.itemId, e.data.itemCount])).toEqual([[itemId, 1]]);
     expect(await stack.api.delete(`/api/collections/${itemId}/sale`, undefined, member.token)).toMatchObject({ status: 400, body: { code: 'NOT_SOLD' } });
     // Sold again after the undo.
     expect((await sell(member, itemId, { soldAt: '2026-04-01', platform: 'goat', salePrice: 31_000 })).status).toBe(201);
+  });
+
+  it('refuses to undo a sale into a full collection with 403 COLLECTION_LIMIT, the sale kept', async () => {
+    const member = await stack.member({ plan: 'premium' });
+    const itemId = await boughtPair(member);
+    await sell(member, itemId, { soldAt: '2026-03-01', platform: 'goat', salePrice: 30_000 });
+    // Premium holds 20: the sold pair's place is taken.
+    const twenty = Array.from({ length: 20 }, (_, i) => ({ name: `Pair ${i + 1}`, brand: 'Nike', purchasePrice: 10_000 }));
+    expect((await stack.api.post('/api/collections/items', { items: twenty }, member.token)).status).toBe(201);
+    const undone = await stack.api.delete(`/api/collections/${itemId}/sale`, undefined, member.token);
+    expect(undone).toMatchObject({ status: 403, body: { code: 'COLLECTION_LIMIT', message: 'You have reached your collection limit of 20 items. Upgrade your plan to add more.' } });
+    expect(await saleCount(member)).toBe(1);
+    expect(await statusOf(itemId)).toBe('sold');
+    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(20);
+    // With a place free again, the undo goes through.
+    const first = (await stack.api.get('/api/collections', member.token)).body.data.items.find((item: { id: string }) => item.id !== itemId);
+    expect((await stack.api.delete(`/api/collections/${first.id as string}`, undefined, member.token)).status).toBe(200);
+    expect((await stack.api.delete(`/api/collections/${itemId}/sale`, undefined, member.token)).status).toBe(200);
+    expect((await stack.api.get('/api/collections', member.token)).body.data.total).toBe(20);
+  });
+
+  it('keeps a sold pair and its sale: removing it is refused with 400 ALREADY_SOLD, and its purchase date cannot move past its sale day', async () => {
+    const member = await stack.member({ plan: 'unlimited' });
+    const itemId = await boughtPair(member);
+    await sell(member, itemId, { soldAt: '2026-03-01', platform: 'ebay', salePrice: 30_000, fees: 2_400 });
+    const removed = await stack.api.delete(`/api/collections/${itemId}`, undefined, member.token);
+    expect(removed).toMatchObject({ status: 400, body: { code: 'ALREADY_SOLD', message: 'This pair is sold and its sale is in your sales: undo the sale to remove it' } });
+    expect((await stack.api.get('/api/sales', member.token)).body.data).toMatchObject({ total: 1, sales: [{ itemId, netProceeds: 27_600 }] });
+
+    const late = await stack.api.put(`/api/collections/${itemId}`, { purchaseDate: '2026-03-02' }, member.token);
+    expect(late).toMatchObject({ status: 400, body: { message: 'The sale date is before the purchase date' } });
+    expect((await stack.api.put(`/api/collections/${itemId}`, { purchaseDate: '2026-03-01' }, member.token)).status).toBe(200);
+    expect((await stack.api.get('/api/sales', member.token)).body.data.sales[0]).toMatchObject({ itemId, daysHeld: 0 });
   });
 
   it("gives 404 for another member's pair and sale, and never shows another member's sales", async () => {
