@@ -67,6 +67,15 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
   const publish = <K extends EventKey>(client: PoolClient, userId: string, key: K, data: EventData<K>, ctx: Context = {}) =>
     enqueueEvents(client, [{ key: userId, envelope: newEvent(key, data, { clock, correlationId: ctx.correlationId }) }], clock);
 
+  /**
+   * Ends the user's sign-ins (all, or all but `keepSessionId`) and tells the edge (`user.signed_out`) of each whose
+   * access tokens may still be valid, so that they are refused at once, as after a sign-out.
+   */
+  async function endSessions(client: PoolClient, userId: string, now: Date, ctx: Context, keepSessionId?: string): Promise<void> {
+    const live = await refreshTokens.endSessionsOfUser(client, userId, now, new Date(now.getTime() - ACCESS_TOKEN_TTL_MS), keepSessionId);
+    for (const sessionId of live) await publish(client, userId, 'user.signed_out@1', { userId, sessionId }, ctx);
+  }
+
   async function accessTokenFor(user: UserRecord, sessionId: string) {
     return issueAccessToken(keys, { id: user.id, email: user.email, name: user.name, role: user.role, tier: user.tier, sessionId }, clock, ACCESS_TOKEN_TTL_MS);
   }
@@ -194,6 +203,8 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
         if (!token) return { error: rejected('Your session has ended. Please sign in again.', 'INVALID_REFRESH_TOKEN') };
         if (token.usedAt || token.revokedAt) {
           await refreshTokens.revokeFamily(client, token.familyId, now);
+          // A used token shown again means two holders: the sign-in's access tokens are refused too (an ended one was told already).
+          if (!token.revokedAt) await publish(client, token.userId, 'user.signed_out@1', { userId: token.userId, sessionId: token.familyId }, ctx);
           return { error: rejected('This session was ended for your security. Please sign in again.', 'REFRESH_TOKEN_REUSED') };
         }
         if (token.expiresAt <= now) return { error: rejected('Your session has expired. Please sign in again.', 'INVALID_REFRESH_TOKEN') };
@@ -243,7 +254,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
     },
 
     /** Sets a new password with a reset token (once), and ends every session of the account. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(token: string, password: string, ctx: Context = {}): Promise<void> {
       const passwordHash = await hashNewPassword(password);
       await withTransaction(pool, async (client) => {
         const now = clock.now();
@@ -251,7 +262,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
         if (!userId) throw AppError.badRequest('Invalid or expired link', 'INVALID_RESET_TOKEN');
         await users.setPassword(client, userId, passwordHash, now);
         await resetTokens.consumeAllOfUser(client, userId, now);
-        await refreshTokens.revokeAllOfUser(client, userId, now);
+        await endSessions(client, userId, now, ctx);
       });
     },
 
@@ -319,7 +330,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
         const restored = (await users.updateProfile(client, user.id, { name: user.name, email: change.previousEmail }, now).catch(withUniqueEmail))!;
         await emailChangeTokens.voidAllOfUser(client, user.id, 'confirm', now);
         await resetTokens.consumeAllOfUser(client, user.id, now);
-        await refreshTokens.revokeAllOfUser(client, user.id, now);
+        await endSessions(client, user.id, now, ctx);
         await publish(client, user.id, 'user.updated@1', { userId: user.id, email: restored.email, name: restored.name, emailNotifications: restored.emailNotifications }, ctx);
       });
       return EMAIL_CHANGE_UNDONE;
@@ -329,7 +340,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
      * Changes the password and ends every other sign-in of the account: the one that asked
      * (`sessionId`, from its access token) stays signed in; without one, every sign-in ends.
      */
-    async changePassword(id: string, input: { currentPassword: string; newPassword: string }, sessionId?: string): Promise<void> {
+    async changePassword(id: string, input: { currentPassword: string; newPassword: string }, sessionId?: string, ctx: Context = {}): Promise<void> {
       const user = await requireUser(pool, id);
       if (!user.passwordHash) throw AppError.badRequest('Cannot change password for Google OAuth users', 'OAUTH_USER');
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -339,8 +350,7 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
       await withTransaction(pool, async (client) => {
         const now = clock.now();
         await users.setPassword(client, id, passwordHash, now);
-        if (sessionId) await refreshTokens.revokeOthersOfUser(client, id, sessionId, now);
-        else await refreshTokens.revokeAllOfUser(client, id, now);
+        await endSessions(client, id, now, ctx, sessionId);
       });
     },
 

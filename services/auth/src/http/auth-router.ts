@@ -85,7 +85,7 @@ export function authRouter({ accounts, google, verifier, limits, redis, testLogi
   router.post('/reset-password', async (req, res) => {
     await take(res, limits.resetPerIp, clientIp(req));
     const { token, password } = resetPasswordBodySchema.parse(req.body);
-    await accounts.resetPassword(token, password);
+    await accounts.resetPassword(token, password, contextOf(req));
     res.json({ data: { message: 'Password reset successful' } });
   });
 

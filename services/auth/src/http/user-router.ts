@@ -28,7 +28,7 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
   });
 
   router.put('/password', async (req, res) => {
-    await accounts.changePassword(principal(req).id, passwordChangeBodySchema.parse(req.body), principal(req).sessionId);
+    await accounts.changePassword(principal(req).id, passwordChangeBodySchema.parse(req.body), principal(req).sessionId, contextOf(req));
     res.json({ data: { message: 'Password changed' } });
   });
 

@@ -54,12 +54,22 @@ export const refreshTokens = {
     return r && { userId: r.user_id, familyId: r.family_id };
   },
 
-  revokeAllOfUser: (db: Queryable, userId: string, now: Date) =>
-    db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE user_id = $1', [userId, now]),
-
-  /** Ends every sign-in of the user but one (the family of the request that asked). */
-  revokeOthersOfUser: (db: Queryable, userId: string, keepFamilyId: string, now: Date) =>
-    db.query('UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE user_id = $1 AND family_id <> $2', [userId, keepFamilyId, now]),
+  /**
+   * Ends every sign-in of the user, or every one but `keepFamilyId` (the sign-in that asked), and answers the
+   * sign-ins whose access tokens may still be valid: those with a token issued since `issuedSince` (an access
+   * token is issued with each refresh token).
+   */
+  async endSessionsOfUser(db: Queryable, userId: string, now: Date, issuedSince: Date, keepFamilyId?: string): Promise<string[]> {
+    const { rows } = await db.query<{ family_id: string }>(
+      `WITH ended AS (
+         UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, $2)
+          WHERE user_id = $1 AND family_id IS DISTINCT FROM $3::uuid
+         RETURNING family_id, created_at)
+       SELECT DISTINCT family_id FROM ended WHERE created_at > $4`,
+      [userId, now, keepFamilyId ?? null, issuedSince],
+    );
+    return rows.map((r) => r.family_id);
+  },
 };
 
 export const resetTokens = {

@@ -50,6 +50,15 @@ export const client = jsonClient;
 
 export const uniqueEmail = (label = 'member') => `${uniqueName(label)}@example.com`;
 
+/** The sign-in (`sid`) an access token belongs to. */
+export const sidOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+
+/** The sign-ins the edge was told have ended for a user (user.signed_out in the outbox), in order. */
+export async function signedOut(auth: AuthApp, userId: string): Promise<string[]> {
+  const { rows } = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.signed_out@1' AND message_key = $1 ORDER BY seq`, [userId]);
+  return rows.map((r) => r.envelope.data.sessionId as string);
+}
+
 /** Registers an account and returns its session. */
 export async function register(api: ReturnType<typeof client>, overrides: { name?: string; email?: string; password?: string } = {}) {
   const body = { name: 'Ana Lima', email: uniqueEmail(), password: 'sneakers-123', ...overrides };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_CONFIRMATION } from '@kicksight/contracts';
-import { client, register, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
+import { client, register, sidOf, signedOut, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
 
 let auth: AuthApp;
 let api: ReturnType<typeof client>;
@@ -70,11 +70,26 @@ describe('password reset', () => {
     }
   });
 
-  it('ends every session of the account when the password is reset', async () => {
-    const { email, tokens } = await register(api);
+  it('ends every session of the account when the password is reset, and tells the edge of each so that their access tokens are refused', async () => {
+    const { email, password, tokens, user } = await register(api);
+    const other = (await api.post('/api/auth/login', { email, password })).body.data.tokens;
     await api.post('/api/auth/forgot-password', { email });
     await api.post('/api/auth/reset-password', { token: tokenOf(await resetLinkFor(email)), password: 'new-password-9' });
     expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(401);
+    expect((await api.post('/api/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(401);
+    expect((await signedOut(auth, user.id)).sort()).toEqual([sidOf(tokens.accessToken), sidOf(other.accessToken)].sort());
+  });
+
+  it('tells the edge of no sign-in whose access tokens have all expired', async () => {
+    const { email, user } = await register(api);
+    try {
+      auth.clock.advance(2 * 60 * 60 * 1000);
+      await api.post('/api/auth/forgot-password', { email });
+      await api.post('/api/auth/reset-password', { token: tokenOf(await resetLinkFor(email)), password: 'new-password-9' });
+      expect(await signedOut(auth, user.id)).toEqual([]);
+    } finally {
+      auth.clock.reset();
+    }
   });
 
   it('treats a missing or unknown token as invalid, and checks the new password length', async () => {
@@ -133,6 +148,7 @@ describe('settings', () => {
     const undone = await api.post('/api/auth/undo-email-change', { token: undoToken });
     expect(undone.body).toEqual({ data: { message: 'Your previous email address is restored and every session is signed out. Choose a new password if you did not make the change.' } });
     expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(401);
+    expect(await signedOut(auth, user.id)).toEqual([sidOf(tokens.accessToken)]);
     expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
     expect((await api.post('/api/auth/login', { email: next, password })).status).toBe(401);
     expect((await api.post('/api/auth/undo-email-change', { token: undoToken })).status).toBe(400);

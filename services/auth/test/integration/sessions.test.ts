@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_MS, DAY_MS } from '@kicksight/contracts';
 import { waitFor } from '@kicksight/testkit';
-import { client, register, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
+import { client, register, sidOf, signedOut, startAuth, uniqueEmail, type AuthApp } from './auth-app.ts';
 
 
 let auth: AuthApp;
@@ -109,13 +109,24 @@ describe('sign-in', () => {
 
 describe('refresh tokens', () => {
   it('ends every other sign-in when the password changes, and keeps the one that changed it', async () => {
-    const { email, password, tokens: here } = await register(api);
+    const { user, email, password, tokens: here } = await register(api);
     const elsewhere = (await api.post('/api/auth/login', { email, password })).body.data.tokens;
     const change = await api.put('/api/user/password', { currentPassword: password, newPassword: 'Sneakers-456!' }, here.accessToken);
     expect(change.status).toBe(200);
     const other = await api.post('/api/auth/refresh', { refreshToken: elsewhere.refreshToken });
     expect(other.status).toBe(401);
     expect((await api.post('/api/auth/refresh', { refreshToken: here.refreshToken })).status).toBe(200);
+    // The edge is told of the ended sign-in only, so its access tokens are refused at once and this one's are not.
+    expect(await signedOut(auth, user.id)).toEqual([sidOf(elsewhere.accessToken)]);
+  });
+
+  it('tells the edge when a used refresh token is shown again: that sign-in has two holders, and its access tokens are refused', async () => {
+    const { user, tokens } = await register(api);
+    await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).body.code).toBe('REFRESH_TOKEN_REUSED');
+    expect((await api.post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).body.code).toBe('REFRESH_TOKEN_REUSED');
+    // Told once: the second showing finds the sign-in already ended.
+    expect(await signedOut(auth, user.id)).toEqual([sidOf(tokens.accessToken)]);
   });
 
   it('ends a sign-in at its absolute lifetime, however often it was refreshed', async () => {
@@ -167,11 +178,10 @@ describe('refresh tokens', () => {
 
   it("tells the edge which sign-in ended on logout (user.signed_out names its sid), so that its access tokens are refused", async () => {
     const { user, tokens } = await register(api);
-    const sid = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+    const sid = sidOf(tokens.accessToken);
     expect(sid).toMatch(/^[0-9a-f-]{36}$/);
     expect((await api.post('/api/auth/logout', { refreshToken: tokens.refreshToken })).status).toBe(200);
-    const { rows } = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.signed_out@1' AND message_key = $1`, [user.id]);
-    expect(rows.map((r) => r.envelope.data)).toEqual([{ userId: user.id, sessionId: sid }]);
+    expect(await signedOut(auth, user.id)).toEqual([sid]);
     expect((await api.post('/api/auth/logout', { refreshToken: 'not-one-of-ours' })).status).toBe(200);
   });
 
