@@ -1,6 +1,5 @@
-import { SNEAKER_NOT_FOUND, type MarketInterestPage } from '@kicksight/contracts';
+import type { MarketInterestPage } from '@kicksight/contracts';
 import {
-  AppError,
   createBillingClient,
   createLease,
   createHttpSurface,
@@ -37,8 +36,7 @@ import { createModels, ensureIndexes, type SummaryDoc } from './store/models.ts'
 import { createMarketModels, type MarketModels } from './store/market-models.ts';
 import { createMarketReadings } from './domain/market-readings.ts';
 import { sneakerMarketOf } from './domain/market-view.ts';
-import { isSneakerId } from './domain/ids.ts';
-import { marketAdminRouter, marketRouter } from './http/market-router.ts';
+import { marketAdminRouter, marketRouter, type MarketCaller } from './http/market-router.ts';
 import { demandConsumer } from './market/demand-consumer.ts';
 import { createDemandReconcile, RECONCILE_RETRY_MS } from './market/demand-reconcile.ts';
 import { createReplaySource } from './market/replay-source.ts';
@@ -189,11 +187,8 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});
   };
   const latestReadings = (id: string) => sneakers.marketReadings(id, readings.latest);
-  async function marketOf(id: string) {
-    const doc = isSneakerId(id) ? await sneakers.get(id) : null;
-    if (!doc) throw AppError.notFound(SNEAKER_NOT_FOUND);
-    return sneakerMarketOf(doc, await latestReadings(id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER });
-  }
+  const marketOf = (id: string, { caller, requestId }: MarketCaller) =>
+    catalog.productView(caller, id, requestId, async (doc) => sneakerMarketOf(doc, await latestReadings(doc._id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER }));
   let indexReady = false;
 
   const { app, internalApp, metrics } = createHttpSurface({

@@ -27,7 +27,7 @@ import type { SearchIndex, SneakerSummary } from './search-index.ts';
 import { createSearchPages, type SearchPage } from './search-pages.ts';
 import { createSerialisedAnswers, type Serialised } from './serialised-answers.ts';
 import type { SneakerCache } from './sneaker-cache.ts';
-import { availabilityOf, detailOf, roundPercent, searchResultOf, sizePricesOf, trendingItemOf } from './views.ts';
+import { availabilityOf, change24hOf, detailOf, roundPercent, searchResultOf, sizePricesOf, trendingItemOf } from './views.ts';
 
 export type Caller = Pick<Principal, 'id' | 'role'>;
 
@@ -80,6 +80,16 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       }
       throw err;
     }
+  }
+
+  /**
+   * Serves what a sneaker's page shows of its market (its detail, its sizes' prices, its live market) as one
+   * product view: every part is metered with the same key (one unit per sneaker per UTC day), so the page that
+   * asks for all of them counts once, and none of them is served past the member's allowance.
+   */
+  async function productView<T>(who: Caller, id: string, requestId: string | undefined, serve: (doc: SneakerDoc) => Promise<T> | T): Promise<T> {
+    const doc = await sneakerOrNotFound(id);
+    return metered(who, 'product_view', () => productViewUsage(doc._id, clock.now()), requestId, () => serve(doc));
   }
 
   async function requireHistoricalSales(who: Caller, requestId?: string): Promise<void> {
@@ -139,24 +149,25 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       return { suggestions: index.suggest(q, limit).map((s) => ({ id: s.id, name: s.name, brand: s.brand })) };
     },
 
+    productView,
+
     /** A sneaker's detail (serialised), kept while the sneaker and which of its sizes are available are the same. */
-    async detail(who: Caller, id: string, requestId?: string): Promise<Serialised> {
-      const doc = await sneakerOrNotFound(id);
-      return metered(who, 'product_view', () => productViewUsage(doc._id, clock.now()), requestId, () => {
+    detail: (who: Caller, id: string, requestId?: string): Promise<Serialised> =>
+      productView(who, id, requestId, (doc) => {
         const now = clock.now();
         return details.answer(doc._id, [doc, availabilityOf(doc, now)], () => detailOf(doc, now));
-      });
-    },
+      }),
 
-    async sizes(id: string) {
-      const doc = await sneakerOrNotFound(id);
-      const detail = detailOf(doc, clock.now());
-      return {
-        sizes: detail.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, lastSalePrice: v.lastSalePrice, availability: v.availability, provenance: v.provenance })),
-        averagePrice: detail.stats.averagePrice,
-        provenance: detail.provenance,
-      };
-    },
+    /** A sneaker's sizes and their prices: part of its product view. */
+    sizes: (who: Caller, id: string, requestId?: string) =>
+      productView(who, id, requestId, (doc) => {
+        const detail = detailOf(doc, clock.now());
+        return {
+          sizes: detail.variants.map((v) => ({ size: v.size, currentPrice: v.currentPrice, lastSalePrice: v.lastSalePrice, availability: v.availability, provenance: v.provenance })),
+          averagePrice: detail.stats.averagePrice,
+          provenance: detail.provenance,
+        };
+      }),
 
     /** One page of a window's daily totals (serialised), kept while the day and the documents it reads are the same. */
     async dailySales(who: Caller, id: string, query: { days: number; size?: number; page: number; limit: number }, requestId?: string): Promise<Serialised> {
@@ -258,7 +269,8 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const excluded = new Set(query.exclude);
       const ranked = summaries()
         .filter((s) => !excluded.has(s.id) && s.lastSaleAt !== null && s.lastSaleAt >= since && s.currentPrice !== null)
-        .map((s) => ({ s, trending: isTrending(s), move: Math.abs(s.priceChange24h ?? 0), premium: premiumPercent(s.currentPrice, s.retailPrice) ?? -Infinity }))
+        .map((s) => ({ s, change: change24hOf(s, now) }))
+        .map(({ s, change }) => ({ s, trending: isTrending({ ...s, priceChange24h: change }), move: Math.abs(change ?? 0), premium: premiumPercent(s.currentPrice, s.retailPrice) ?? -Infinity }))
         .sort((a, b) => Number(b.trending) - Number(a.trending) || b.move - a.move || b.premium - a.premium || (a.s.id < b.s.id ? -1 : 1));
       return { timeframe: query.timeframe, sneakers: ranked.slice(0, query.limit).map(({ s }) => trendingItemOf(s, now)) };
     },
@@ -269,11 +281,12 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const priced = all.filter((s) => s.currentPrice !== null);
       const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
       const premiums = priced.map((s) => premiumPercent(s.currentPrice, s.retailPrice)).filter((p): p is number => p !== null);
-      const moving = priced.filter((s) => s.priceChange24h !== null && s.priceChange24h !== 0);
+      const changeOf = new Map(all.map((s) => [s, change24hOf(s, now)]));
+      const moving = priced.filter((s) => changeOf.get(s));
       const byChange = (direction: 1 | -1) =>
         moving
-          .filter((s) => Math.sign(s.priceChange24h!) === direction)
-          .sort((a, b) => direction * (b.priceChange24h! - a.priceChange24h!) || (a.id < b.id ? -1 : 1))
+          .filter((s) => Math.sign(changeOf.get(s)!) === direction)
+          .sort((a, b) => direction * (changeOf.get(b)! - changeOf.get(a)!) || (a.id < b.id ? -1 : 1))
           .slice(0, 5)
           .map((s) => trendingItemOf(s, now));
       const brands = new Map<string, SneakerSummary[]>();
@@ -286,7 +299,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
         totalSales: all.reduce((n, s) => n + s.salesCount, 0),
         averagePrice: rounded(mean(priced.map((s) => s.currentPrice!))),
         averagePremiumPercent: roundPercent(mean(premiums)),
-        trendingCount: priced.filter((s) => isTrending(s)).length,
+        trendingCount: priced.filter((s) => isTrending({ ...s, priceChange24h: changeOf.get(s) ?? null })).length,
         gainers: byChange(1),
         losers: byChange(-1),
         brands: [...brands]
@@ -294,7 +307,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
             brand,
             sneakers: list.length,
             averagePrice: rounded(mean(list.filter((s) => s.currentPrice !== null).map((s) => s.currentPrice!))),
-            averageChange24h: rounded(mean(list.filter((s) => s.priceChange24h !== null).map((s) => s.priceChange24h!))),
+            averageChange24h: rounded(mean(list.map((s) => changeOf.get(s) ?? null).filter((c): c is number => c !== null))),
           }))
           .sort((a, b) => b.sneakers - a.sneakers || a.brand.localeCompare(b.brand)),
       };

@@ -3,7 +3,15 @@ import { emptyVariant } from './market.ts';
 import { applyReadingToVariants, marketPriceOf } from './market-readings.ts';
 import { sneakerMarketOf, valueOf } from './market-view.ts';
 
-const variant = (size: number, price: number | null, seq: number, lastSaleAt: Date | null = null) => ({ ...emptyVariant(size, 'US'), currentPrice: price, lastSalePrice: price, seq, lastSaleAt, dayRefPrice: 20_000 });
+/** A size priced at 200.00 a week before the readings, then at `price` on their morning. */
+const variant = (size: number, price: number | null, seq: number, lastSaleAt: Date | null = null) => ({
+  ...emptyVariant(size, 'US'),
+  currentPrice: price,
+  lastSalePrice: price,
+  seq,
+  lastSaleAt,
+  priceMarks: [{ at: new Date('2026-11-20T00:00:00Z'), price: 20_000 }, ...(price === null ? [] : [{ at: new Date('2026-11-27T06:00:00Z'), price }])],
+});
 
 describe('market readings', () => {
   it('price a size at its highest bid (what it sells for now), else its lowest ask', () => {

@@ -2,7 +2,7 @@ import { AppError, withLock, type Clock, type Logger, type Redis } from '@kicksi
 import { SNEAKER_NOT_FOUND } from '@kicksight/contracts';
 import { insertNew, traceOfEntry, type Models, type OutboxDoc, type SneakerDoc } from '../store/models.ts';
 import type { MarketModels, SizeReading, SnapshotDoc } from '../store/market-models.ts';
-import { emptyVariant, latestSalesOf, statsOf, type PriceChange, type VariantState } from './market.ts';
+import { emptyVariant, latestSalesOf, priceSet, statsOf, type PriceChange, type VariantState } from './market.ts';
 import { sizeTypeOf, type Sales } from './sales.ts';
 import { summaryDocOf } from './views.ts';
 import { admitPrice } from './admit-price.ts';
@@ -24,7 +24,7 @@ export function applyReadingToVariants(variants: VariantState[], reading: SizeRe
   const { size } = reading;
   const index = variants.findIndex((v) => v.size === size);
   const before = index >= 0 ? variants[index]! : emptyVariant(size, sizeType);
-  const variant = { ...before, currentPrice: price, seq: before.seq + 1, priceChange24h: before.dayRefPrice === null ? null : price - before.dayRefPrice };
+  const variant = { ...before, ...priceSet(before, price, reading.asOf), seq: before.seq + 1 };
   const next = index >= 0 ? variants.map((v, i) => (i === index ? variant : v)) : [...variants, variant].sort((a, b) => a.size - b.size);
   const change = { size, price, previous: before.currentPrice, seq: variant.seq, source: reading.source, asOf: reading.asOf.toISOString(), highestBid: reading.highestBid, lowestAsk: reading.lowestAsk, latestSales: latestSalesOf(before) };
   return { variants: next, change };

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SALE_PAGE_ROWS, type DayTotals, aggregateTargets, applySaleToVariants, dailyRows, isAvailable, recentWindow, statsOf, yearsOfWindow, type VariantState } from './market.ts';
+import {
+  SALE_PAGE_ROWS,
+  type DayTotals,
+  aggregateTargets,
+  applySaleToVariants,
+  changeAt,
+  changeSteps,
+  dailyRows,
+  emptyVariant,
+  isAvailable,
+  recentWindow,
+  sneakerChange24h,
+  statsOf,
+  variantChange24h,
+  yearsOfWindow,
+  type VariantState,
+} from './market.ts';
 
 const sale = (id: string, size: number, amount: number, at: string) => ({ id, size, sizeType: 'US', amount, soldAt: new Date(at) });
 
@@ -33,15 +49,39 @@ describe('a sale applied to a sneaker', () => {
     expect(ten.salesCount).toBe(4);
   });
 
-  it('measures the 24-hour change against the previous trading day close', () => {
-    const { variants } = replay([sale('a', 9, 20_000, '2026-01-01T10:00:00Z'), sale('b', 9, 20_000, '2026-01-01T12:00:00Z'), sale('c', 9, 32_000, '2026-01-02T09:00:00Z')]);
+  it('measures the 24-hour change against the price in force 24 hours before, over a rolling window', () => {
+    const { variants } = replay([sale('a', 9, 20_000, '2026-01-01T08:00:00Z'), sale('b', 9, 30_000, '2026-01-02T09:00:00Z'), sale('c', 9, 34_000, '2026-01-02T20:00:00Z')]);
     const nine = variants[0]!;
-    expect(nine.dayRefPrice).toBe(20_000);
-    expect(nine.currentPrice).toBe(20_000);
-    expect(nine.priceChange24h).toBe(0);
-    const next = applySaleToVariants(variants, sale('d', 9, 34_000, '2026-01-02T10:00:00Z')).variants[0]!;
-    expect(next.currentPrice).toBe(26_000);
-    expect(next.priceChange24h).toBe(6_000);
+    expect(nine.currentPrice).toBe(30_000);
+    const at = (iso: string) => variantChange24h(nine, new Date(iso));
+    expect(at('2026-01-02T07:00:00Z')).toBeNull();
+    expect(at('2026-01-03T08:30:00Z')).toBe(10_000);
+    expect(at('2026-01-03T10:00:00Z')).toBe(5_000);
+    expect(at('2026-01-03T21:00:00Z')).toBe(0);
+    const ms = (iso: string) => new Date(iso).getTime();
+    expect(changeSteps(variants)).toEqual([
+      { until: ms('2026-01-02T08:00:00Z'), change: null },
+      { until: ms('2026-01-03T09:00:00Z'), change: 10_000 },
+      { until: ms('2026-01-03T20:00:00Z'), change: 5_000 },
+      { until: null, change: 0 },
+    ]);
+    expect(changeAt(changeSteps(variants), new Date('2026-01-03T10:00:00Z'))).toBe(5_000);
+  });
+
+  it('shows no change once nothing moved a size in the last 24 hours, however long ago its last move was', () => {
+    const { variants } = replay([sale('a', 9, 20_000, '2026-10-10T12:00:00Z'), sale('b', 9, 28_000, '2026-11-27T12:00:00Z')]);
+    expect(variantChange24h(variants[0]!, new Date('2026-11-27T14:00:00Z'))).toBe(4_000);
+    expect(variantChange24h(variants[0]!, new Date('2026-11-29T00:00:00Z'))).toBe(0);
+    expect(sneakerChange24h(variants, new Date('2026-11-29T00:00:00Z'))).toBe(0);
+  });
+
+  it('reads the change stored on a size kept before its moves were only while its last sale is under 24 hours old, and measures its next sale from it', () => {
+    const stored: VariantState = { ...emptyVariant(9, 'US'), priceMarks: undefined, currentPrice: 24_000, lastSaleAt: new Date('2026-11-27T12:00:00Z'), priceChange24h: 4_000, dayRefPrice: 20_000 };
+    expect(variantChange24h(stored, new Date('2026-11-27T20:00:00Z'))).toBe(4_000);
+    expect(variantChange24h(stored, new Date('2026-11-29T00:00:00Z'))).toBe(0);
+    const next = applySaleToVariants([stored], sale('c', 9, 40_000, '2026-11-30T12:00:00Z')).variants[0]!;
+    expect(next.currentPrice).toBe(40_000);
+    expect(variantChange24h(next, new Date('2026-11-30T13:00:00Z'))).toBe(16_000);
   });
 
   it('counts a late sale without moving the market price', () => {

@@ -1,8 +1,8 @@
-import { DAY_MS, daysBefore, startOfUtcDayMs, utcDay } from '@kicksight/contracts';
+import { DAY_MS, daysBefore, startOfUtcDayMs } from '@kicksight/contracts';
 import { THIN_MARKET_SALES } from '@kicksight/contracts/provenance';
 /**
  * The market rules of one sneaker, as pure functions over its state: how a sale moves a size's
- * market price, its 24-hour change and its price sequence number, how the sneaker's stats follow,
+ * market price and its price sequence number, what its 24-hour change is at a moment, how the sneaker's stats follow,
  * and how sales are counted into daily aggregates. The import applies them to every sale in
  * memory; recording a live sale applies them to the stored documents.
  */
@@ -13,6 +13,16 @@ export const MARKET_PRICE_WINDOW = 5;
 export const AVAILABLE_WITHIN_DAYS = 60;
 /** Recent sale ids a sneaker remembers, so applying a sale twice is recognised. */
 export const APPLIED_SALES_MEMORY = 64;
+/** The 24-hour change compares the market price with the price this long before. */
+export const CHANGE_WINDOW_MS = DAY_MS;
+/** Price moves a size remembers at most (the one the window starts from, and those within it). */
+export const PRICE_MARKS_MEMORY = 64;
+
+/** A size's market price as it was set at a moment. */
+export interface PriceMark {
+  at: Date;
+  price: number;
+}
 
 export interface VariantState {
   size: number;
@@ -20,12 +30,12 @@ export interface VariantState {
   currentPrice: number | null;
   lastSalePrice: number | null;
   lastSaleAt: Date | null;
-  /** Change of the market price against the close of the previous trading day. */
+  /** Change of the market price over the 24 hours before its latest move (what it is later: variantChange24h). */
   priceChange24h: number | null;
-  /** The market price at the close of the previous trading day. */
-  dayRefPrice: number | null;
-  /** UTC day of the last sale (YYYY-MM-DD). */
-  lastSaleDay: string | null;
+  /** Its market price moves since the one in force 24 hours before the latest, oldest first. */
+  priceMarks?: PriceMark[];
+  /** Sizes stored before their moves were kept: the market price at the close of the day before their last sale's. */
+  dayRefPrice?: number | null;
   recentPrices: number[];
   /** Grows by one each time the market price changes. */
   seq: number;
@@ -42,7 +52,6 @@ export interface SneakerStats {
   averagePrice: number | null;
   lowestPrice: number | null;
   highestPrice: number | null;
-  priceChange24h: number | null;
   salesCount: number;
   firstSaleAt: Date | null;
   lastSaleAt: Date | null;
@@ -92,8 +101,7 @@ export const emptyVariant = (size: number, sizeType: string): VariantState => ({
   lastSalePrice: null,
   lastSaleAt: null,
   priceChange24h: null,
-  dayRefPrice: null,
-  lastSaleDay: null,
+  priceMarks: [],
   recentPrices: [],
   seq: 0,
   salesCount: 0,
@@ -113,18 +121,15 @@ export function applySaleToVariants(variants: VariantState[], sale: SaleFacts): 
   const variant: VariantState = { ...before, recentPrices: [...before.recentPrices], salesCount: before.salesCount + 1, years, latestSales };
   let change: PriceChange | null = null;
   if (!before.lastSaleAt || sale.soldAt.getTime() >= before.lastSaleAt.getTime()) {
-    const day = utcDay(sale.soldAt);
-    if (before.lastSaleDay !== null && day > before.lastSaleDay) variant.dayRefPrice = before.currentPrice;
-    variant.lastSaleDay = day;
     variant.lastSalePrice = sale.amount;
     variant.lastSaleAt = sale.soldAt;
     variant.source = sale.source ?? before.source ?? null;
     variant.recentPrices = [...before.recentPrices, sale.amount].slice(-MARKET_PRICE_WINDOW);
-    variant.currentPrice = median(variant.recentPrices);
-    variant.priceChange24h = variant.dayRefPrice === null ? null : variant.currentPrice - variant.dayRefPrice;
-    if (variant.currentPrice !== before.currentPrice) {
+    const price = median(variant.recentPrices);
+    Object.assign(variant, priceSet(before, price, sale.soldAt));
+    if (price !== before.currentPrice) {
       variant.seq = before.seq + 1;
-      change = { size: sale.size, price: variant.currentPrice, previous: before.currentPrice, seq: variant.seq, ...(sale.source ? { source: sale.source } : {}), asOf: sale.soldAt.toISOString(), latestSales: latestSalesOf(variant) };
+      change = { size: sale.size, price, previous: before.currentPrice, seq: variant.seq, ...(sale.source ? { source: sale.source } : {}), asOf: sale.soldAt.toISOString(), latestSales: latestSalesOf(variant) };
     }
   }
   const next = index >= 0 ? variants.map((v, i) => (i === index ? variant : v)) : [...variants, variant].sort((a, b) => a.size - b.size);
@@ -132,17 +137,93 @@ export function applySaleToVariants(variants: VariantState[], sale: SaleFacts): 
 }
 
 const mean = (values: number[]): number | null => (values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length));
+const ms = (at: Date | string | number) => new Date(at).getTime();
+
+type ChangeInputs = Pick<VariantState, 'currentPrice' | 'lastSaleAt' | 'priceChange24h' | 'priceMarks' | 'dayRefPrice'>;
+
+/** A size's moves, with those of a size stored before they were kept read from its last sale and the day before. */
+function marksOf(variant: ChangeInputs): PriceMark[] {
+  if (variant.priceMarks?.length) return variant.priceMarks;
+  const { currentPrice, dayRefPrice } = variant;
+  if (typeof currentPrice !== 'number') return [];
+  const dayBefore = typeof dayRefPrice === 'number' ? [{ at: new Date(0), price: dayRefPrice }] : [];
+  return [...dayBefore, { at: variant.lastSaleAt ?? new Date(0), price: currentPrice }];
+}
+
+/** The moves a size keeps: the one in force 24 hours before its latest, and every later one. */
+function rememberedMarks(marks: PriceMark[]): PriceMark[] {
+  const sorted = [...marks].sort((a, b) => ms(a.at) - ms(b.at));
+  const windowStart = ms(sorted.at(-1)!.at) - CHANGE_WINDOW_MS;
+  const within = sorted.filter((m) => ms(m.at) > windowStart);
+  const start = sorted.filter((m) => ms(m.at) <= windowStart).at(-1);
+  return [...(start ? [start] : []), ...within.slice(-(PRICE_MARKS_MEMORY - 1))];
+}
+
+/** A size's market price set at a moment: a move is remembered, and its 24-hour change taken as of then. */
+export function priceSet(before: VariantState, price: number, at: Date): Pick<VariantState, 'currentPrice' | 'priceMarks' | 'priceChange24h'> {
+  const marks = marksOf(before);
+  const moved = { ...before, currentPrice: price, priceMarks: price === before.currentPrice && marks.length ? marks : rememberedMarks([...marks, { at, price }]) };
+  return { currentPrice: price, priceMarks: moved.priceMarks, priceChange24h: variantChange24h(moved, at) };
+}
+
+/**
+ * A size's 24-hour change at a moment: its market price against the price in force 24 hours before
+ * (0 when nothing moved it since; null when it had no price then). A size stored before its moves
+ * were kept shows the change stored at its last sale while that sale is under 24 hours old.
+ */
+export function variantChange24h(variant: ChangeInputs, now: Date): number | null {
+  const price = variant.currentPrice;
+  if (typeof price !== 'number') return null;
+  const windowStart = now.getTime() - CHANGE_WINDOW_MS;
+  if (!variant.priceMarks?.length) return variant.lastSaleAt && ms(variant.lastSaleAt) > windowStart ? (variant.priceChange24h ?? null) : 0;
+  const reference = variant.priceMarks.filter((m) => ms(m.at) <= windowStart).at(-1);
+  return reference ? price - reference.price : null;
+}
+
+/** A sneaker's 24-hour change at a moment: the mean of its sizes' (null when none has one). */
+export const sneakerChange24h = (variants: ChangeInputs[], now: Date): number | null =>
+  mean(variants.map((v) => variantChange24h(v, now)).filter((c): c is number => c !== null));
+
+/** A sneaker's 24-hour change from a moment on: `change` until `until` (epoch ms), then the next step's; the last step (`until` null) lasts. */
+export interface ChangeStep {
+  until: number | null;
+  change: number | null;
+}
+
+/** The moments a size's 24-hour change can step at while nothing moves it: as each move leaves the window. */
+const changeEnds = (variant: ChangeInputs): number[] =>
+  variant.priceMarks?.length ? variant.priceMarks.map((m) => ms(m.at) + CHANGE_WINDOW_MS) : variant.lastSaleAt ? [ms(variant.lastSaleAt) + CHANGE_WINDOW_MS] : [];
+
+/** How a sneaker's 24-hour change runs on while none of its sizes moves, for readers that hold no sizes (search summaries). */
+export function changeSteps(variants: ChangeInputs[]): ChangeStep[] {
+  const ends = [...new Set(variants.flatMap(changeEnds))].sort((a, b) => a - b);
+  const steps: ChangeStep[] = [];
+  for (const until of [...ends, null]) {
+    const change = sneakerChange24h(variants, new Date(until === null ? (ends.at(-1) ?? 0) : until - 1));
+    const previous = steps.at(-1);
+    if (previous && previous.change === change) previous.until = until;
+    else steps.push({ until, change });
+  }
+  return steps;
+}
+
+/** The step in force at a moment. */
+const stepAt = (steps: readonly ChangeStep[], now: Date): ChangeStep | undefined => steps.find((s) => s.until === null || now.getTime() < s.until);
+
+/** A sneaker's 24-hour change at a moment, from its steps. */
+export const changeAt = (steps: readonly ChangeStep[], now: Date): number | null => stepAt(steps, now)?.change ?? null;
+
+/** Until when (epoch ms) the change read at a moment holds (Infinity: for good). */
+export const changeHoldsUntil = (steps: readonly ChangeStep[], now: Date): number => stepAt(steps, now)?.until ?? Infinity;
 
 /** A sneaker's stats from its variants: average, lowest and highest market price across sizes. */
 export function statsOf(variants: VariantState[], firstSaleAt: Date | null): SneakerStats {
   const prices = variants.map((v) => v.currentPrice).filter((p): p is number => p !== null);
-  const changes = variants.map((v) => v.priceChange24h).filter((c): c is number => c !== null);
   const last = variants.reduce<Date | null>((latest, v) => (v.lastSaleAt && (!latest || v.lastSaleAt > latest) ? v.lastSaleAt : latest), null);
   return {
     averagePrice: mean(prices),
     lowestPrice: prices.length ? Math.min(...prices) : null,
     highestPrice: prices.length ? Math.max(...prices) : null,
-    priceChange24h: mean(changes),
     salesCount: variants.reduce((n, v) => n + v.salesCount, 0),
     firstSaleAt,
     lastSaleAt: last,

@@ -1,6 +1,6 @@
 import { isTrending, premiumPercent, type RelatedProduct, type RelatedStrategy } from '@kicksight/contracts';
 import type { SneakerSummary } from './search-index.ts';
-import { relatedOf } from './views.ts';
+import { change24hOf, relatedOf } from './views.ts';
 
 /** A price within this share of the sneaker's own counts as the same price range. */
 export const PRICE_RANGE_SHARE = 0.25;
@@ -12,7 +12,7 @@ const money = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-
 /** The model line of a sneaker: its silhouette, or its name's first three words. */
 export const modelOf = (s: SneakerSummary): string => (s.model ?? s.name.split(' ').slice(0, 3).join(' ')).toLowerCase();
 
-const strategies: Record<Exclude<RelatedStrategy, 'mixed'>, (target: SneakerSummary, pool: SneakerSummary[]) => Candidate[]> = {
+const strategies: Record<Exclude<RelatedStrategy, 'mixed'>, (target: SneakerSummary, pool: SneakerSummary[], now: Date) => Candidate[]> = {
   brand: (target, pool) =>
     pool
       .filter((s) => s.brand === target.brand)
@@ -33,12 +33,13 @@ const strategies: Record<Exclude<RelatedStrategy, 'mixed'>, (target: SneakerSumm
       .sort((a, b) => Math.abs(a.currentPrice! - price) - Math.abs(b.currentPrice! - price) || (a.id < b.id ? -1 : 1))
       .map((summary) => ({ summary, reason: `Similar price: around ${money(price)}` }));
   },
-  trending: (_target, pool) =>
+  trending: (_target, pool, now) =>
     pool
-      .filter((s) => isTrending(s))
-      .sort((a, b) => Math.abs(b.priceChange24h ?? 0) - Math.abs(a.priceChange24h ?? 0) || (premiumPercent(b.currentPrice, b.retailPrice) ?? 0) - (premiumPercent(a.currentPrice, a.retailPrice) ?? 0) || (a.id < b.id ? -1 : 1))
-      .map((summary) => {
-        const change = summary.priceChange24h ?? 0;
+      .map((summary) => ({ summary, change: change24hOf(summary, now) }))
+      .filter(({ summary, change }) => isTrending({ ...summary, priceChange24h: change }))
+      .sort((a, b) => Math.abs(b.change ?? 0) - Math.abs(a.change ?? 0) || (premiumPercent(b.summary.currentPrice, b.summary.retailPrice) ?? 0) - (premiumPercent(a.summary.currentPrice, a.summary.retailPrice) ?? 0) || (a.summary.id < b.summary.id ? -1 : 1))
+      .map(({ summary, change: moved }) => {
+        const change = moved ?? 0;
         const premium = premiumPercent(summary.currentPrice, summary.retailPrice);
         const reason = Math.abs(change) > 5_000 ? `Trending: ${change > 0 ? 'up' : 'down'} ${money(Math.abs(change))} in 24 hours` : `Trending: ${Math.round(premium ?? 0)}% over retail`;
         return { summary, reason };
@@ -51,8 +52,8 @@ const strategies: Record<Exclude<RelatedStrategy, 'mixed'>, (target: SneakerSumm
  */
 export function relatedProducts(target: SneakerSummary, all: SneakerSummary[], strategy: RelatedStrategy, limit: number, now: Date): RelatedProduct[] {
   const pool = all.filter((s) => s.id !== target.id);
-  if (strategy !== 'mixed') return strategies[strategy](target, pool).slice(0, limit).map((c) => relatedOf(c.summary, c.reason, now));
-  const lists = (['category', 'brand', 'price-range', 'trending'] as const).map((name) => strategies[name](target, pool));
+  if (strategy !== 'mixed') return strategies[strategy](target, pool, now).slice(0, limit).map((c) => relatedOf(c.summary, c.reason, now));
+  const lists = (['category', 'brand', 'price-range', 'trending'] as const).map((name) => strategies[name](target, pool, now));
   const picked = new Map<string, Candidate>();
   const cursors = lists.map(() => 0);
   while (picked.size < limit && cursors.some((c, i) => c < lists[i]!.length)) {

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchSort } from '@kicksight/contracts';
 import { canonicalBrand } from './normalise.ts';
+import type { ChangeStep } from './market.ts';
 
 /** What search results, suggestions, related products and trending lists show of a sneaker. */
 export interface SneakerSummary {
@@ -16,7 +17,8 @@ export interface SneakerSummary {
   currentPrice: number | null;
   lowestPrice: number | null;
   highestPrice: number | null;
-  priceChange24h: number | null;
+  /** Its 24-hour change from now on, while nothing moves (read at a moment: change24hOf). */
+  priceChangeSteps: ChangeStep[];
   releaseDate: string | null;
   gender: string;
   category: string;

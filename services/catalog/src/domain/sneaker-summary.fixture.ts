@@ -15,7 +15,7 @@ export const sneakerSummary = (name: string, brand: string, extra: Partial<Sneak
   currentPrice: 30_000,
   lowestPrice: 25_000,
   highestPrice: 35_000,
-  priceChange24h: 0,
+  priceChangeSteps: [{ until: null, change: 0 }],
   releaseDate: '2020-01-01',
   gender: 'Men',
   category: 'Sneakers',

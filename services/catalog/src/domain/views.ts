@@ -2,7 +2,7 @@ import { isTrending, marketStatus, premiumPercent, type PriceProvenance, type Re
 import { GENERATED_SOURCE, THIN_MARKET_DAYS, THIN_MARKET_SALES, isThinMarket, replaySource } from '@kicksight/contracts/provenance';
 import type { SizeReading } from '../store/market-models.ts';
 import type { SneakerDoc, SummaryDoc } from '../store/models.ts';
-import { availableSince, isAvailable, median, type VariantState } from './market.ts';
+import { CHANGE_WINDOW_MS, availableSince, changeAt, changeHoldsUntil, changeSteps, isAvailable, median, sneakerChange24h, variantChange24h, type ChangeStep, type VariantState } from './market.ts';
 import type { SneakerSummary } from './search-index.ts';
 
 const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
@@ -57,10 +57,17 @@ export function summaryDocOf(doc: SneakerDoc): SummaryDoc {
   return { _id: id, ...rest, sizeList: sizes.map((s) => s.size), sizeLastSale: sizes.map((s) => s.lastSaleAt ?? 0), updatedAt: doc.updatedAt ?? new Date(0) };
 }
 
+/** Summaries stored before the change's steps: the change stored at the last sale, until that sale is 24 hours old. */
+function storedChangeSteps(doc: SummaryDoc & { priceChange24h?: number | null }): ChangeStep[] {
+  if (doc.priceChangeSteps?.length) return doc.priceChangeSteps;
+  const settled = { until: null, change: typeof doc.currentPrice === 'number' ? 0 : null };
+  return doc.lastSaleAt ? [{ until: doc.lastSaleAt + CHANGE_WINDOW_MS, change: doc.priceChange24h ?? null }, settled] : [settled];
+}
+
 /** The index's summary from its stored form. */
-export function summaryFromDoc(doc: SummaryDoc): SneakerSummary {
-  const { _id, sizeList, sizeLastSale, updatedAt: _updatedAt, ...rest } = doc;
-  return { id: _id, ...rest, priceSource: doc.priceSource ?? GENERATED_SOURCE, latestSales: doc.latestSales ?? [], sizes: (sizeList ?? []).map((size, i) => ({ size, lastSaleAt: sizeLastSale?.[i] ? sizeLastSale[i]! : null })) };
+export function summaryFromDoc(doc: SummaryDoc & { priceChange24h?: number | null }): SneakerSummary {
+  const { _id, sizeList, sizeLastSale, updatedAt: _updatedAt, priceChange24h: _stored, ...rest } = doc;
+  return { id: _id, ...rest, priceChangeSteps: storedChangeSteps(doc), priceSource: doc.priceSource ?? GENERATED_SOURCE, latestSales: doc.latestSales ?? [], sizes: (sizeList ?? []).map((size, i) => ({ size, lastSaleAt: sizeLastSale?.[i] ? sizeLastSale[i]! : null })) };
 }
 
 export function summaryOf(doc: SneakerDoc): SneakerSummary {
@@ -76,7 +83,7 @@ export function summaryOf(doc: SneakerDoc): SneakerSummary {
     currentPrice: doc.stats?.averagePrice ?? null,
     lowestPrice: doc.stats?.lowestPrice ?? null,
     highestPrice: doc.stats?.highestPrice ?? null,
-    priceChange24h: doc.stats?.priceChange24h ?? null,
+    priceChangeSteps: changeSteps(doc.variants ?? []),
     releaseDate: doc.releaseDate ?? null,
     gender: doc.gender ?? 'Unisex',
     category: doc.category ?? 'Sneakers',
@@ -95,10 +102,14 @@ const availableSizes = (summary: SneakerSummary, now: Date): number[] => {
 
 const THIN_WINDOW_MS = THIN_MARKET_DAYS * 86_400_000;
 
+/** A sneaker's 24-hour change at a moment (what the trending rule reads). */
+export const change24hOf = (summary: SneakerSummary, now: Date): number | null => changeAt(summary.priceChangeSteps, now);
+
 /**
  * The last moment (ms) at which these sneakers' results still read as at `now` (Infinity when
- * nothing they show ages): every size shown as available still is, and no price shown as resting on
- * enough sales has become thin. Until then later moments show the same, unless a sneaker changes.
+ * nothing they show ages): every size shown as available still is, no price shown as resting on
+ * enough sales has become thin and no 24-hour change shown has stepped. Until then later moments
+ * show the same, unless a sneaker changes.
  */
 export function searchResultsHoldUntil(summaries: readonly SneakerSummary[], now: Date): number {
   const since = availableSince(now);
@@ -108,6 +119,7 @@ export function searchResultsHoldUntil(summaries: readonly SneakerSummary[], now
     for (const s of summary.sizes) if (s.lastSaleAt !== null && s.lastSaleAt >= since) until = Math.min(until, s.lastSaleAt + window);
     const enough = summary.latestSales[THIN_MARKET_SALES - 1];
     if (enough !== undefined && !isThinMarket(summary.latestSales, now)) until = Math.min(until, enough + THIN_WINDOW_MS);
+    until = Math.min(until, changeHoldsUntil(summary.priceChangeSteps, now));
   }
   return until;
 }
@@ -124,7 +136,7 @@ export function searchResultOf(summary: SneakerSummary, now: Date): SearchResult
     currentPrice: summary.currentPrice,
     lowestPrice: summary.lowestPrice,
     highestPrice: summary.highestPrice,
-    priceChange24h: summary.priceChange24h,
+    priceChange24h: change24hOf(summary, now),
     releaseDate: summary.releaseDate,
     availableSizes: availableSizes(summary, now),
     provenance: provenanceOf(summary.priceSource, summary.latestSales, now),
@@ -136,7 +148,7 @@ export function trendingItemOf(summary: SneakerSummary, now: Date) {
     ...searchResultOf(summary, now),
     premiumPercent: roundPercent(premiumPercent(summary.currentPrice, summary.retailPrice)),
     marketStatus: marketStatus(summary.currentPrice, summary.retailPrice),
-    trending: isTrending(summary),
+    trending: isTrending({ ...summary, priceChange24h: change24hOf(summary, now) }),
     lastSaleAt: summary.lastSaleAt === null ? null : new Date(summary.lastSaleAt).toISOString(),
   };
 }
@@ -154,7 +166,7 @@ export function relatedOf(summary: SneakerSummary, recommendationReason: string,
     retailPrice: summary.retailPrice,
     lowestPrice: summary.lowestPrice,
     highestPrice: summary.highestPrice,
-    priceChange24h: summary.priceChange24h,
+    priceChange24h: change24hOf(summary, now),
     recommendationReason,
     marketStatus: marketStatus(summary.currentPrice, summary.retailPrice),
     provenance: provenanceOf(summary.priceSource, summary.latestSales, now),
@@ -163,9 +175,9 @@ export function relatedOf(summary: SneakerSummary, recommendationReason: string,
 
 const variantAvailable = (v: { lastSaleAt?: Date | string | null }, now: Date) => isAvailable({ lastSaleAt: v.lastSaleAt ? new Date(v.lastSaleAt) : null }, now);
 
-/** All `detailOf` takes from a moment: which of a sneaker's sizes are available, and which prices are thin (the sneaker's last). */
+/** All `detailOf` takes from a moment: which of a sneaker's sizes are available, which prices are thin (the sneaker's last) and each size's 24-hour change. */
 export const availabilityOf = (doc: SneakerDoc, now: Date): string =>
-  (doc.variants ?? []).map((v) => `${variantAvailable(v, now) ? '1' : '0'}${isThinMarket(variantLatestSales(v), now) ? 't' : ''}`).join('') +
+  (doc.variants ?? []).map((v) => `${variantAvailable(v, now) ? '1' : '0'}${isThinMarket(variantLatestSales(v), now) ? 't' : ''}${variantChange24h(v, now) ?? '-'}`).join(',') +
   (isThinMarket(sneakerPriceOrigin(doc).latestSales, now) ? 't' : '');
 
 export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
@@ -177,7 +189,7 @@ export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
     currentPrice: v.currentPrice ?? null,
     lastSalePrice: v.lastSalePrice ?? null,
     lastSaleAt: iso(v.lastSaleAt),
-    priceChange24h: v.priceChange24h ?? null,
+    priceChange24h: variantChange24h(v, now),
     availability: variantAvailable(v, now) ? 'available' : 'sold_out',
     seq: v.seq ?? 0,
     provenance: provenanceOf(variantSource(doc, v), variantLatestSales(v), now),
@@ -187,6 +199,7 @@ export function variantsOf(doc: SneakerDoc, now: Date): Variant[] {
 export function detailOf(doc: SneakerDoc, now: Date): SneakerDetail {
   const stats = doc.stats;
   const currentPrice = stats?.averagePrice ?? null;
+  const priceChange24h = sneakerChange24h(doc.variants ?? [], now);
   const origin = sneakerPriceOrigin(doc);
   return {
     id: doc._id,
@@ -205,9 +218,9 @@ export function detailOf(doc: SneakerDoc, now: Date): SneakerDetail {
     currentPrice,
     lowestPrice: stats?.lowestPrice ?? null,
     highestPrice: stats?.highestPrice ?? null,
-    priceChange24h: stats?.priceChange24h ?? null,
+    priceChange24h,
     marketStatus: marketStatus(currentPrice, doc.retailPrice),
-    trending: isTrending({ currentPrice, retailPrice: doc.retailPrice ?? null, priceChange24h: stats?.priceChange24h ?? null }),
+    trending: isTrending({ currentPrice, retailPrice: doc.retailPrice ?? null, priceChange24h }),
     variants: variantsOf(doc, now),
     stats: {
       averagePrice: currentPrice,

@@ -8,16 +8,31 @@ export const STOCKX_NOT_CONFIGURED = 'StockX is not configured: set STOCKX_CLIEN
 
 const adminIdOf = (req: Request): string => req.principal!.id;
 
+/** Who asks for a sneaker's market, and the request's id. */
+export interface MarketCaller {
+  caller: { id: string; role: NonNullable<Request['principal']>['role'] };
+  requestId?: string;
+}
+
 /**
- * `GET /api/sneakers/{id}/market`: each size's market with its source and time (a valid access token).
- * The sneaker page asks for it on every visit, so it also marks the sneaker as just viewed (the order
- * of StockX's reads).
+ * `GET /api/sneakers/{id}/market`: each size's market with its source and time (a valid access token; part of
+ * the sneaker's product view, metered with it). The sneaker page asks for it on every visit, so it also marks
+ * the sneaker as just viewed (the order of StockX's reads).
  */
-export function marketRouter({ market, verifier, onViewed }: { market: (id: string) => Promise<SneakerMarket>; verifier: JwtVerifier; onViewed: (sneakerId: string) => void }): Router {
+export function marketRouter({
+  market,
+  verifier,
+  onViewed,
+}: {
+  market: (id: string, who: MarketCaller) => Promise<SneakerMarket>;
+  verifier: JwtVerifier;
+  onViewed: (sneakerId: string) => void;
+}): Router {
   const router = Router();
   router.get('/sneakers/:id/market', requireUser(verifier), async (req, res) => {
     const id = String(req.params.id);
-    res.json({ data: await market(id) });
+    const { id: userId, role } = req.principal!;
+    res.json({ data: await market(id, { caller: { id: userId, role }, requestId: typeof req.id === 'string' ? req.id : undefined }) });
     onViewed(id);
   });
   return router;

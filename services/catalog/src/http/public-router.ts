@@ -37,7 +37,7 @@ export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier
     sendSerialisedData(req, res, await catalog.detail(callerOf(req), req.params.id!, requestIdOf(req)));
   });
   router.get('/sneakers/:id/sizes', async (req, res) => {
-    res.json({ data: await catalog.sizes(req.params.id!) });
+    res.json({ data: await catalog.sizes(callerOf(req), req.params.id!, requestIdOf(req)) });
   });
   router.get('/sneakers/:id/sales/daily', async (req, res) => {
     const query = dailySalesQuerySchema.parse(req.query);

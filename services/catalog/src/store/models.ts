@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { captureTraceContext, type TraceCarrier } from '@kicksight/platform';
-import type { DayTotals, PriceChange, SneakerStats, VariantState } from '../domain/market.ts';
+import type { ChangeStep, DayTotals, PriceChange, PriceMark, SneakerStats, VariantState } from '../domain/market.ts';
 import type { SneakerSummary } from '../domain/search-index.ts';
 import { quarantineSchema, type QuarantineDoc } from './quarantine.ts';
 
@@ -157,8 +157,8 @@ const variantSchema = new Schema<VariantState>(
     lastSalePrice: Number,
     lastSaleAt: Date,
     priceChange24h: Number,
+    priceMarks: [new Schema<PriceMark>({ at: Date, price: Number }, { _id: false })],
     dayRefPrice: Number,
-    lastSaleDay: String,
     recentPrices: [Number],
     seq: Number,
     salesCount: Number,
@@ -191,7 +191,6 @@ const sneakerSchema = new Schema<SneakerDoc>(
       averagePrice: Number,
       lowestPrice: Number,
       highestPrice: Number,
-      priceChange24h: Number,
       salesCount: Number,
       firstSaleAt: Date,
       lastSaleAt: Date,
@@ -223,7 +222,7 @@ const summarySchema = new Schema<SummaryDoc>(
     currentPrice: Number,
     lowestPrice: Number,
     highestPrice: Number,
-    priceChange24h: Number,
+    priceChangeSteps: [new Schema<ChangeStep>({ until: Number, change: Number }, { _id: false })],
     releaseDate: String,
     gender: String,
     category: String,

@@ -365,12 +365,12 @@ describe('billing unreachable', () => {
     const offline = await startCatalog({ mongoUrl: db.url, topicsPrefix: topics.prefix, tokens, billing: { url: await deadUrl(), serviceToken: 'x'.repeat(20) } });
     try {
       const member = await tokens.token({ id: newUserId() });
-      for (const path of ['/api/sneakers/search?q=jordan', `/api/sneakers/${sneaker._id}`, `/api/sneakers/${sneaker._id}/sales/daily`]) {
+      for (const path of ['/api/sneakers/search?q=jordan', `/api/sneakers/${sneaker._id}`, `/api/sneakers/${sneaker._id}/sizes`, `/api/sneakers/${sneaker._id}/sales/daily`]) {
         const { status, body } = await call(offline.url, 'GET', path, member);
         expect(status, path).toBe(503);
         expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The billing service is unavailable. Please try again shortly.' });
       }
-      expect((await call(offline.url, 'GET', `/api/sneakers/${sneaker._id}/sizes`, member)).status).toBe(200);
+      expect((await call(offline.url, 'GET', `/api/sneakers/${sneaker._id}/related`, member)).status).toBe(200);
     } finally {
       await offline.close();
     }

@@ -129,9 +129,21 @@ describe('product views through billing', () => {
     const refused = await get(token, `/api/sneakers/${sneakers[5]!._id}`);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PRODUCT_VIEW_LIMIT');
-    // Sizes and related sneakers are not product views.
-    expect((await get(token, `/api/sneakers/${sneakers[5]!._id}/sizes`)).status).toBe(200);
+    // A sneaker's sizes and live market are part of its product view: refused past the limit, and served for a sneaker viewed today.
+    for (const part of ['sizes', 'market']) {
+      expect((await get(token, `/api/sneakers/${sneakers[5]!._id}/${part}`)).body, part).toMatchObject({ code: 'PRODUCT_VIEW_LIMIT' });
+      expect((await get(token, `/api/sneakers/${sneakers[0]!._id}/${part}`)).status, part).toBe(200);
+    }
+    // Related sneakers are not a product view.
     expect((await get(token, `/api/sneakers/${sneakers[5]!._id}/related`)).status).toBe(200);
+    expect((await usage(id)).productViewsUsed).toBe(5);
+  });
+
+  it("counts a sneaker's page once, whichever of its detail, sizes and market is asked for first", async () => {
+    const { id, token } = await member();
+    for (const part of ['/sizes', '/market', '']) expect((await get(token, `/api/sneakers/${sneakers[6]!._id}${part}`)).status, part).toBe(200);
+    expect((await get(token, `/api/sneakers/${sneakers[7]!._id}/market`)).status).toBe(200);
+    expect((await usage(id)).productViewsUsed).toBe(2);
   });
 
   it('does not count a view of an unknown sneaker', async () => {
