@@ -27,6 +27,9 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
       const months = monthsBetween(start, end);
       const monthRange = { start: new Date(`${months[0]}-01T00:00:00Z`), end: range.end };
       const weekStart = new Date(startOfUtcDayMs(end) - 6 * DAY_MS);
+      // Conversions and churn count members, each once in the range (a member who converts, cancels and
+      // converts again is one conversion, on the day of the first), so the last 7 days' figures never
+      // add up to more than the range's. Members paid at the start are the net of every earlier event.
 
       const [activeUsers, newSignups, subs, byMonth, trialsStarted, converted, byDay, churned, convertedBefore, churnedBefore, usage, collectionSizes, topFeatures, sold] = await Promise.all([
         store.activeUsers(range, pool),
@@ -35,8 +38,8 @@ export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
         store.revenueByMonth(pool, monthRange),
         store.factCount(pool, 'trial_started', range),
         store.distinctFactUsers(pool, 'converted', range),
-        store.conversionsByDay(pool, { start: weekStart, end: range.end }),
-        store.factCount(pool, 'churned', range),
+        store.firstFactUsersByDay(pool, 'converted', { start: start < weekStart ? start : weekStart, end: range.end }, weekStart),
+        store.distinctFactUsers(pool, 'churned', range),
         store.factsBefore(pool, 'converted', start),
         store.factsBefore(pool, 'churned', start),
         store.usageByPlan(pool, range),

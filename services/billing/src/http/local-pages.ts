@@ -24,6 +24,14 @@ button,a.button{display:block;width:100%;box-sizing:border-box;text-align:center
 <body><main><span class="badge">Local payment · no card is charged</span>${body}</main></body></html>`);
 }
 
+const membershipUrl = (webUrl: string) => new URL('/admin/membership', webUrl).toString();
+
+/** The checkout page once it cannot be paid (closed, or its link is not valid): why, and the way back into the app. */
+function checkoutNotice(res: Response, webUrl: string, status: number, message: string): void {
+  res.status(status);
+  page(res, webUrl, 'Checkout', `<h1>Checkout</h1><p>${escape(message)}</p><a class="button primary" href="${escape(membershipUrl(webUrl))}">Back to Kicksight</a>`);
+}
+
 /** The local gateway's pages: checkout and portal, opened by signed links (the portal's only in the browser they were made for). */
 export function localPagesRouter({
   pool,
@@ -47,9 +55,15 @@ export function localPagesRouter({
 
   router.get('/checkout/:id', async (req, res) => {
     const path = `/membership/local/checkout/${req.params.id}`;
-    verify(path, req.query);
+    try {
+      verify(path, req.query);
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return checkoutNotice(res, webUrl, err.status, err.message);
+      throw err;
+    }
     const checkout = await gateway.checkout(req.params.id);
-    if (!checkout || checkout.status !== 'open') throw AppError.notFound('This checkout is no longer open.');
+    // Paid or cancelled (the browser's Back button comes here after either).
+    if (!checkout || checkout.status !== 'open') return checkoutNotice(res, webUrl, checkout ? 410 : 404, 'This checkout is no longer open.');
     const plan = PLANS[checkout.plan as PaidPlan];
     const price = checkout.period === 'yearly' ? plan.yearlyPrice : plan.price;
     page(
@@ -94,7 +108,7 @@ export function localPagesRouter({
       webUrl,
       'Billing',
       `<h1>${escape(plan.displayName)}</h1><p>${subscription.cancelAtPeriodEnd ? `Cancelling: access until ${renews}` : subscription.tier === 'trial' ? 'No paid plan' : `Renews on ${renews}`}</p>
-<table>${rows || '<tr><td>No invoices yet</td></tr>'}</table>${cancel}<a class="button primary" href="${escape(new URL('/admin/membership', webUrl).toString())}">Back to Kicksight</a>`,
+<table>${rows || '<tr><td>No invoices yet</td></tr>'}</table>${cancel}<a class="button primary" href="${escape(membershipUrl(webUrl))}">Back to Kicksight</a>`,
     );
   });
 

@@ -45,11 +45,17 @@ export const analyticsStore = {
     return new Map(rows.map((r) => [r.month, r.cents]));
   },
 
-  async conversionsByDay(db: Queryable, { start, end }: Range): Promise<Map<string, number>> {
+  /**
+   * Members by the UTC day of their first fact of a kind in the range, as `distinctFactUsers` counts
+   * them (once each), for the days from `from` on: a member who converts twice counts on the first day.
+   */
+  async firstFactUsersByDay(db: Queryable, kind: string, { start, end }: Range, from: Date): Promise<Map<string, number>> {
     const { rows } = await db.query<{ day: string; n: number }>(
-      `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
-         FROM analytics_facts WHERE kind = 'converted' AND occurred_at >= $1 AND occurred_at < $2 GROUP BY 1`,
-      [start, end],
+      `SELECT to_char(first_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+         FROM (SELECT min(occurred_at) AS first_at FROM analytics_facts
+                WHERE kind = $1 AND occurred_at >= $2 AND occurred_at < $3 AND user_id IS NOT NULL GROUP BY user_id) AS firsts
+        WHERE first_at >= $4 GROUP BY 1`,
+      [kind, start, end, from],
     );
     return new Map(rows.map((r) => [r.day, r.n]));
   },

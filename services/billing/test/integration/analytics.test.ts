@@ -8,9 +8,9 @@ import { newUserId, startBilling, type BillingApp } from './billing-app.ts';
 
 let billing: BillingApp;
 const at = (iso: string) => new Date(`${iso}T12:00:00Z`);
-const [A, B, C, D, E] = [newUserId(), newUserId(), newUserId(), newUserId(), newUserId()];
+const [A, B, C, D, E, F] = [newUserId(), newUserId(), newUserId(), newUserId(), newUserId(), newUserId()];
 
-/** A scripted history with known answers: sign-ups, activity, conversions, payments, a cancellation and usage. */
+/** A scripted history with known answers: sign-ups, activity, conversions, payments, cancellations and usage. */
 beforeAll(async () => {
   billing = await startBilling();
   const pool = billing.infra.pool!;
@@ -58,6 +58,11 @@ beforeAll(async () => {
   await convert(C, 'premium', 'monthly', '2026-10-26');
   await pay(C, 'premium', 999, '2026-10-26');
   await withTransaction(pool, (client) => subscriptions.end(client, A, at('2026-10-30')));
+  // In August, F converts, cancels, converts again and cancels again.
+  await convert(F, 'premium', 'monthly', '2026-08-03');
+  await withTransaction(pool, (client) => subscriptions.end(client, F, at('2026-08-04')));
+  await convert(F, 'premium', 'monthly', '2026-08-06');
+  await withTransaction(pool, (client) => subscriptions.end(client, F, at('2026-08-07')));
 
   billing.clock.advance(at('2026-10-16').getTime() - Date.now());
   try {
@@ -115,6 +120,19 @@ describe('admin analytics', () => {
       { month: '2026-09', revenue: 999, growth: 0 },
       { month: '2026-10', revenue: 21988, growth: 2101 },
     ]);
+  });
+
+  it('counts a member who converts twice once, on the day of the first, in the daily figures as in the headline, and churn by members too', async () => {
+    type Answer = { trialConversion: { convertedUsers: number; conversionsByDay: { date: string; conversions: number }[] }; churn: unknown };
+    const week = await billing.internal.get<Answer>('/internal/analytics/dashboard?startDate=2026-08-01&endDate=2026-08-07');
+    expect(week.trialConversion).toMatchObject({ convertedUsers: 1, totalTrialUsers: 1, conversionRate: 100 });
+    expect(week.trialConversion.conversionsByDay).toEqual(['01', '02', '03', '04', '05', '06', '07'].map((d) => ({ date: `2026-08-${d}`, conversions: d === '03' ? 1 : 0 })));
+    expect(week.churn).toEqual({ churnRate: 100, churnedSubscriptions: 1 });
+    // The 30 days around the same week.
+    const month = await billing.internal.get<Answer>('/internal/analytics/dashboard?startDate=2026-07-09&endDate=2026-08-07');
+    const daily = month.trialConversion.conversionsByDay.reduce((n, d) => n + d.conversions, 0);
+    expect(daily).toBe(month.trialConversion.convertedUsers);
+    expect(daily).toBe(1);
   });
 
   it('refuses an inverted range', async () => {
