@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../text.ts';
 import { DAY_MS } from '../time.ts';
 import type { Operation } from './operation.ts';
+import { positiveInt } from './query-params.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -51,14 +52,15 @@ export const registerBodySchema = z.object({
     .max(200, 'Password must be at most 200 characters.'),
 });
 
+// Every check carries its own message: a schema's `error` would otherwise answer for its length checks too.
 export const loginBodySchema = z.object({
-  email: required('Email and password are required').toLowerCase().max(254),
-  password: z.string({ error: 'Email and password are required' }).min(1, 'Email and password are required').max(200),
+  email: required('Email and password are required').toLowerCase().max(254, 'Email must be at most 254 characters'),
+  password: z.string({ error: 'Email and password are required' }).min(1, 'Email and password are required').max(200, 'Password must be at most 200 characters'),
 });
 
-export const refreshBodySchema = z.object({ refreshToken: required('No refresh token available').max(200) });
+export const refreshBodySchema = z.object({ refreshToken: required('No refresh token available').max(200, 'Refresh token must be at most 200 characters') });
 export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() });
-export const googleBodySchema = z.object({ code: required('No authorization code received').max(2048), redirectUri: z.url().max(2048) });
+export const googleBodySchema = z.object({ code: required('No authorization code received').max(2048, 'Authorization code must be at most 2048 characters'), redirectUri: z.url().max(2048) });
 /** What the web app needs to know of the server before anyone signs in (public). */
 export const clientConfigSchema = z.object({
   /** Whether test sign-in (`POST /api/auth/test-login`) is on: in the end-to-end test runs only. */
@@ -99,8 +101,9 @@ export const EMAIL_CHANGE_UNDONE = 'Your previous email address is restored and 
 
 /** The stricter rule of the settings page. */
 export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).+$/;
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const passwordChangeBodySchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(200, 'Password must be at most 200 characters'),
   newPassword: z
     .string({ error: 'New password is required' })
     .min(1, 'New password is required')
@@ -110,13 +113,14 @@ export const passwordChangeBodySchema = z.object({
 });
 
 export const emailPreferencesBodySchema = z.object({ emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }) });
-export const deleteAccountBodySchema = z.object({ password: z.string().max(200).optional() });
+/** The password is required of an account that has one (a Google account confirms by a recent sign-in instead). */
+export const deleteAccountBodySchema = z.object({ password: z.string({ error: 'password must be text' }).max(200, 'Password must be at most 200 characters').optional() });
 
 export const apiKeyCreateBodySchema = z.object({ name: required('Please name the key').max(60, 'Key names are at most 60 characters') });
 export const apiKeySchema = z.object({ id: z.string(), name: z.string(), prefix: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
-export const adminUsersQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+export const adminUsersQuerySchema = z.object({ limit: positiveInt('limit', 100, 10) });
 export const adminUserSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICE_REFUSAL_REASONS } from '../provenance.ts';
 import type { Operation } from './operation.ts';
+import { positiveInt } from './query-params.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Sizes
@@ -54,13 +55,6 @@ export const HISTORICAL_SALES_LOCKED_MESSAGE = 'Historical sales data is a premi
 // Queries (parsed from query strings: every value arrives as a string)
 // ---------------------------------------------------------------------------------------------
 
-const positiveInt = (name: string, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(fallback);
 const plainString = (name: string, max: number) =>
   z.string({ error: `${name} must be text` }).max(max, `${name} must be at most ${max} characters`);
 

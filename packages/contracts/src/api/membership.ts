@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Operation } from './operation.ts';
+import { dayOrMoment } from './query-params.ts';
 
 export * from '../plans.ts';
 import { PAID_PLANS, PLAN_NAMES } from '../plans.ts';
@@ -162,7 +163,7 @@ export const permissionCheckSchema = z.object({
 });
 
 export const analyticsQuerySchema = z
-  .object({ startDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(), endDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional() })
+  .object({ startDate: dayOrMoment('startDate').optional(), endDate: dayOrMoment('endDate').optional() })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), { message: 'startDate must not be after endDate' });
 
 export const membershipOperations: Operation[] = [

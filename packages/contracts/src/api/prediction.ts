@@ -49,7 +49,7 @@ export const BATCH_MAX_SNEAKERS = 500;
 
 const flag = (name: string, fallback: boolean) =>
   z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })])
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${name} must be true or false` })
     .optional()
     .transform((v) => (v === undefined ? fallback : v === true || v === 'true' || v === '1'));
 

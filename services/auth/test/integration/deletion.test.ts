@@ -14,6 +14,9 @@ afterAll(() => auth?.close());
 describe('account deletion', () => {
   it('needs the password, then erases the account, publishes user.deleted and refuses the old tokens', async () => {
     const { tokens, user, password, email } = await register(api);
+    const missing = await api.delete('/api/user', {}, tokens.accessToken);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: 'Current password is required', code: 'VALIDATION_ERROR' });
     const wrong = await api.delete('/api/user', { password: 'not-it' }, tokens.accessToken);
     expect(wrong.body).toEqual({ message: 'Current password is incorrect', code: 'INVALID_CURRENT_PASSWORD' });
 
