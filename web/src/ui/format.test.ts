@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowOf, countOf, formatCents, formatChange, formatDate, trendOf } from './format.ts';
+import { arrowOf, countOf, formatCents, formatChange, formatCount, formatDate, trendOf } from './format.ts';
 
 describe('money changes', () => {
   it('carry a sign and an arrow when they show at least a dollar', () => {
@@ -24,6 +24,9 @@ describe('counts', () => {
     expect(countOf(1, 'item')).toBe('1 item');
     expect(countOf(0, 'pair')).toBe('0 pairs');
     expect(countOf(1_200, 'search', 'searches')).toBe('1,200 searches');
+  });
+  it('group their thousands', () => {
+    expect([formatCount(7), formatCount(96_352), formatCount(100_000)]).toEqual(['7', '96,352', '100,000']);
   });
 });
 

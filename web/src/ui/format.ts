@@ -40,8 +40,11 @@ export const trendOf = (cents: number | null | undefined): 'gain' | 'loss' | 'ne
 };
 export const arrowOf = (cents: number | null | undefined): string => ({ gain: '▲', loss: '▼', neutral: '' })[trendOf(cents)];
 
+/** A count with its thousands grouped, as money is: 96352 -> '96,352'. */
+export const formatCount = (count: number): string => count.toLocaleString('en-US');
+
 /** A count with its noun, singular for one: countOf(1, 'pair') -> '1 pair', countOf(3, 'pair') -> '3 pairs'. */
-export const countOf = (count: number, noun: string, plural = `${noun}s`): string => `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+export const countOf = (count: number, noun: string, plural = `${noun}s`): string => `${formatCount(count)} ${count === 1 ? noun : plural}`;
 
 // Made once: a date's toLocaleDateString with options builds a formatter (and reads the locale's data) at every call.
 const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

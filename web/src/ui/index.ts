@@ -7,7 +7,7 @@ export { Loading, Skeleton, EmptyState, ErrorState, InlineError } from './states
 export { Modal } from './Modal.tsx';
 export { ToastProvider, useToast } from './Toasts.tsx';
 export { Change } from './Change.tsx';
-export { NO_CHANGE, countOf, formatCents, formatMoney, formatPercent, formatChange, formatDate, timeAgo, todayIso, trendOf } from './format.ts';
+export { NO_CHANGE, countOf, formatCents, formatCount, formatMoney, formatPercent, formatChange, formatDate, timeAgo, todayIso, trendOf } from './format.ts';
 export { SearchIcon, MenuIcon, ChevronLeft, ChevronRight, ExpandIcon } from './icons.tsx';
 export { DialogActions } from './DialogActions.tsx';
 export { Toolbar } from './Toolbar.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, TableScroll, formatDate, formatMoney } from '../../ui/index.ts';
+import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Select, Skeleton, Stack, TableScroll, formatCount, formatDate, formatMoney } from '../../ui/index.ts';
 import { ADMIN_RANGES, FETCH_FAILED, NO_DATA, adminQueries, type AdminAnalytics, type AdminRange, type AdminUser } from './api.ts';
 import { BarChart, HorizontalBarChart, LineChart } from './charts.tsx';
 import { MarketSourcesCard } from './MarketSourcesCard.tsx';
@@ -108,7 +108,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
         <Stack $gap={4}>
           <Card>
             <CardTitle>Conversions, last 7 days</CardTitle>
-            <BarChart title="Trial conversions by day" data={conversions} summary={`${totalConversions} conversions in the last 7 days`} />
+            <BarChart title="Trial conversions by day" data={conversions} summary={`${formatCount(totalConversions)} conversions in the last 7 days`} />
           </Card>
           <NewestUsers users={users} />
         </Stack>
@@ -122,7 +122,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
               title="Monthly recurring revenue by plan"
               data={data.revenue.revenueByPlan.map((r) => ({ label: r.plan, value: r.revenue }))}
               format={(v) => formatMoney(v)}
-              summary={data.revenue.revenueByPlan.map((r) => `${r.plan}: ${r.subscribers} subscribers, ${formatMoney(r.revenue)}`).join('; ')}
+              summary={data.revenue.revenueByPlan.map((r) => `${r.plan}: ${formatCount(r.subscribers)} subscribers, ${formatMoney(r.revenue)}`).join('; ')}
             />
           </Card>
           <Card>
@@ -149,7 +149,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
                 { label: 'Trial', value: data.health.trialUsers },
                 { label: 'Paid', value: data.health.paidUsers },
               ]}
-              summary={`${data.health.paidUsers} paid and ${data.health.trialUsers} trial users; ${data.health.newSignups} new sign-ups in the range`}
+              summary={`${formatCount(data.health.paidUsers)} paid and ${formatCount(data.health.trialUsers)} trial users; ${formatCount(data.health.newSignups)} new sign-ups in the range`}
             />
           </Card>
           <NewestUsers users={users} />
@@ -175,7 +175,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
                   {data.usage.byPlan.map((row) => (
                     <tr key={row.plan}>
                       <td>{row.plan}</td>
-                      <td className="num">{row.activeUsers}</td>
+                      <td className="num">{formatCount(row.activeUsers)}</td>
                       <td className="num">{Number(row.avgSearchesPerUser.toFixed(1))}</td>
                       <td className="num">{Number(row.avgProductViewsPerUser.toFixed(1))}</td>
                       <td className="num">{Number(row.avgCollectionItems.toFixed(1))}</td>
@@ -190,7 +190,7 @@ function TabPanel({ tab, data, users }: { tab: Tab; data: AdminAnalytics; users:
             <HorizontalBarChart
               title="Top features by use"
               data={data.usage.topFeatures.map((f) => ({ label: f.feature, value: f.usageCount }))}
-              summary={data.usage.topFeatures.map((f) => `${f.feature}: ${f.usageCount} uses by ${f.uniqueUsers} users`).join('; ') || NO_DATA}
+              summary={data.usage.topFeatures.map((f) => `${f.feature}: ${formatCount(f.usageCount)} uses by ${formatCount(f.uniqueUsers)} users`).join('; ') || NO_DATA}
             />
           </Card>
         </Two>
@@ -263,20 +263,20 @@ export default function AdminPanelPage() {
             </Kpi>
             <Kpi>
               <Muted>Active Users</Muted>
-              <strong>{data.health.activeUsers}</strong>
-              <Muted>{data.health.newSignups} new sign-ups</Muted>
+              <strong>{formatCount(data.health.activeUsers)}</strong>
+              <Muted>{formatCount(data.health.newSignups)} new sign-ups</Muted>
             </Kpi>
             <Kpi>
               <Muted>Trial Conversion</Muted>
               <strong>{percent(data.trialConversion.conversionRate)}</strong>
               <Muted>
-                {data.trialConversion.convertedUsers} of {data.trialConversion.totalTrialUsers} trials
+                {formatCount(data.trialConversion.convertedUsers)} of {formatCount(data.trialConversion.totalTrialUsers)} trials
               </Muted>
             </Kpi>
             <Kpi>
               <Muted>Churn Rate</Muted>
               <strong>{percent(data.churn.churnRate)}</strong>
-              <Muted>{data.churn.churnedSubscriptions} cancelled</Muted>
+              <Muted>{formatCount(data.churn.churnedSubscriptions)} cancelled</Muted>
             </Kpi>
           </Kpis>
           <TabList role="tablist" aria-label="Analytics">

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { PriceRefusalReason, QuarantinedPrice } from '@kicksight/contracts';
 import { PRICE_REFUSAL_DESCRIPTIONS, PRICE_REFUSAL_REASONS } from '@kicksight/contracts/provenance';
 import { messageOf } from '../../api/errors.ts';
-import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Skeleton, TableScroll, formatDate, formatMoney, useToast } from '../../ui/index.ts';
+import { Badge, Button, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, PageHeader, Skeleton, TableScroll, formatCount, formatDate, formatMoney, useToast } from '../../ui/index.ts';
 import { adminApi, adminQueries } from './api.ts';
 import { cssVar } from '../../theme/cssVars.ts';
 
@@ -66,15 +66,15 @@ export default function DataQualityPage() {
           <CardTitle id="quarantine-heading">Quarantine</CardTitle>
           <Reasons role="group" aria-label="Reasons">
             <Button type="button" $size="sm" $variant={reason === null ? 'primary' : 'secondary'} aria-pressed={reason === null} onClick={() => pick(null)}>
-              All ({total})
+              All ({formatCount(total)})
             </Button>
             {PRICE_REFUSAL_REASONS.map((r) => (
               <Button key={r} type="button" $size="sm" $variant={reason === r ? 'primary' : 'secondary'} aria-pressed={reason === r} title={PRICE_REFUSAL_DESCRIPTIONS[r]} onClick={() => pick(r)}>
-                {r.replace(/_/g, ' ')} ({data.counts[r]})
+                {r.replace(/_/g, ' ')} ({formatCount(data.counts[r])})
               </Button>
             ))}
           </Reasons>
-          <Muted>{data.released} released so far.</Muted>
+          <Muted>{formatCount(data.released)} released so far.</Muted>
           {data.entries.length === 0 ? (
             <EmptyState title="Nothing in the quarantine" text="Every price that came in passed the guard." />
           ) : (
@@ -125,7 +125,7 @@ export default function DataQualityPage() {
                 Previous
               </Button>
               <Muted>
-                Page {page} of {data.pagination.totalPages}
+                Page {formatCount(page)} of {formatCount(data.pagination.totalPages)}
               </Muted>
               <Button type="button" $size="sm" $variant="secondary" disabled={page >= data.pagination.totalPages} onClick={() => setPage(page + 1)}>
                 Next

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, CardTitle, DataTable, ErrorState, InlineError, Muted, Skeleton, Stack, TableScroll, timeAgo } from '../../ui/index.ts';
+import { Badge, Button, Card, CardTitle, DataTable, ErrorState, InlineError, Muted, Skeleton, Stack, TableScroll, formatCount, timeAgo } from '../../ui/index.ts';
 import { adminApi, adminQueries } from './api.ts';
 
 const SOURCE_NAMES: Record<string, string> = { replay: 'Replayed public sales', stockx: 'StockX API' };
@@ -45,7 +45,7 @@ export function MarketSourcesCard() {
                     <td>{nextIn(source.nextSyncAt)}</td>
                     <td>{source.errorRate === null ? '—' : `${(source.errorRate * 100).toFixed(1)}%`}</td>
                     <td>{source.circuit ? <Badge $tone={CIRCUIT_TONES[source.circuit]}>{source.circuit}</Badge> : '—'}</td>
-                    <td>{source.mappedProducts ?? '—'}</td>
+                    <td>{source.mappedProducts === null ? '—' : formatCount(source.mappedProducts)}</td>
                   </tr>
                 ))}
               </tbody>

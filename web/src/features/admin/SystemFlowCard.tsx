@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FLOW_THRESHOLDS } from '@kicksight/contracts/flow';
 import type { Flow, ServiceHealth, SystemHealth } from '@kicksight/contracts';
-import { Badge, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, Skeleton, Stack, TableScroll } from '../../ui/index.ts';
+import { Badge, Card, CardTitle, DataTable, EmptyState, ErrorState, Muted, Skeleton, Stack, TableScroll, formatCount } from '../../ui/index.ts';
 import { adminQueries } from './api.ts';
 
 export const NO_FLOW = 'No consumers, outboxes or queues reported';
@@ -25,8 +25,6 @@ const processesOf = (health: SystemHealth): ProcessRow[] => [
     .map(([name, row]) => ({ name, status: row.status, degraded: row.degraded, error: row.error, flow: row.flow })),
 ];
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** The worker processes (no requests, so no readiness the BFF can ask): running by their heartbeats, or not. */
 const workerRows = (health: SystemHealth): ReactNode[][] =>
   Object.entries(health.workers ?? {})
@@ -36,7 +34,7 @@ const workerRows = (health: SystemHealth): ReactNode[][] =>
       <Badge key="status" $tone={running > 0 ? 'green' : 'red'}>
         {running > 0 ? 'running' : 'not running'}
       </Badge>,
-      running > 0 ? `worker: ${count(running)} running` : 'worker: no heartbeat',
+      running > 0 ? `worker: ${formatCount(running)} running` : 'worker: no heartbeat',
     ]);
 
 /** Seconds as the panel reads them: `42 s`, `3 min 5 s`, `2 h 4 min`. */
@@ -88,18 +86,18 @@ function FlowFigures({ processes }: { processes: ProcessRow[] }) {
     (p.flow?.consumers ?? []).map((c) => [
       p.name,
       c.group,
-      <Figure key="lag" value={count(c.lag)} over={c.lag > consumerLagMessages} warning={`over ${count(consumerLagMessages)}`} />,
-      c.worst && c.worst.lag > 0 ? `${count(c.worst.lag)} (${c.worst.topic} #${c.worst.partition})` : '0',
+      <Figure key="lag" value={formatCount(c.lag)} over={c.lag > consumerLagMessages} warning={`over ${formatCount(consumerLagMessages)}`} />,
+      c.worst && c.worst.lag > 0 ? `${formatCount(c.worst.lag)} (${c.worst.topic} #${c.worst.partition})` : '0',
     ]),
   );
   const outboxRows = processes.flatMap((p) => {
     const outbox = p.flow?.outbox;
     if (!outbox) return [];
     const age = outbox.pending === 0 ? '—' : formatAge(outbox.oldestAgeSeconds);
-    return [[p.name, count(outbox.pending), <Figure key="age" value={age} over={outbox.oldestAgeSeconds > outboxOldestSeconds} warning={`over ${outboxOldestSeconds} s`} />]];
+    return [[p.name, formatCount(outbox.pending), <Figure key="age" value={age} over={outbox.oldestAgeSeconds > outboxOldestSeconds} warning={`over ${outboxOldestSeconds} s`} />]];
   });
   const queueRows = processes.flatMap((p) =>
-    (p.flow?.queues ?? []).map((q) => [p.name, q.name, count(q.waiting), count(q.delayed), <Figure key="failed" value={count(q.failed)} over={q.failed > 0} warning="failed jobs" />]),
+    (p.flow?.queues ?? []).map((q) => [p.name, q.name, formatCount(q.waiting), formatCount(q.delayed), <Figure key="failed" value={formatCount(q.failed)} over={q.failed > 0} warning="failed jobs" />]),
   );
   const unreadable = processes.filter((p) => p.flow && p.flow.unreadable.length > 0);
   if (lagRows.length + outboxRows.length + queueRows.length === 0 && unreadable.length === 0) return <EmptyState title={NO_FLOW} />;
@@ -108,7 +106,7 @@ function FlowFigures({ processes }: { processes: ProcessRow[] }) {
     <Stack $gap={4}>
       <section aria-label="Consumer lag">
         <CardTitle as="h3">Consumer lag</CardTitle>
-        <Muted>Events each consumer group has still to read; warning above {count(consumerLagMessages)}, as the alert rule says.</Muted>
+        <Muted>Events each consumer group has still to read; warning above {formatCount(consumerLagMessages)}, as the alert rule says.</Muted>
         {lagRows.length ? <FlowTable head={['Process', 'Group', 'Behind', 'Worst partition']} rows={lagRows} /> : <Muted>No consumer groups.</Muted>}
       </section>
       <section aria-label="Outbox backlog">

@@ -38,6 +38,30 @@ describe('admin dashboard', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('99.95%')).toBeTruthy();
   });
 
+  it('groups the thousands of every count, in the cards, the summaries, the table and the chart axes', async () => {
+    const large = {
+      ...analytics,
+      health: { ...analytics.health, activeUsers: 96_352, newSignups: 96_355, trialUsers: 96_298, paidUsers: 57 },
+      trialConversion: { ...analytics.trialConversion, convertedUsers: 54, totalTrialUsers: 96_355 },
+      churn: { churnRate: 0.1, churnedSubscriptions: 1_204 },
+      usage: { ...analytics.usage, byPlan: [{ ...analytics.usage.byPlan[0], activeUsers: 96_298 }] },
+    };
+    stubApi({ 'GET /api/admin/analytics/dashboard': large, 'GET /api/admin/users': { users } });
+    renderScreen(<AdminPanelPage />);
+    expect(await screen.findByText('96,352')).toBeTruthy();
+    expect(screen.getByText('96,355 new sign-ups')).toBeTruthy();
+    expect(screen.getByText('54 of 96,355 trials')).toBeTruthy();
+    expect(screen.getByText('1,204 cancelled')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('57 paid and 96,298 trial users; 96,355 new sign-ups in the range')).toBeTruthy();
+    const ticks = [...within(panel).getByRole('img', { name: 'Users by kind' }).querySelectorAll('text[text-anchor="end"]')].map((t) => t.textContent);
+    expect(ticks).toContain('100,000');
+    expect(ticks.every((t) => /^\d{1,3}(,\d{3})*$/.test(t!))).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'Usage' }));
+    expect(within(screen.getByRole('tabpanel')).getByText('96,298')).toBeTruthy();
+  });
+
   it("says 'Failed to fetch dashboard data' when analytics fail", async () => {
     stubApi({ 'GET /api/admin/analytics/dashboard': () => ({ status: 403, body: { message: 'Forbidden', code: 'FORBIDDEN' } }), 'GET /api/admin/users': { users } });
     renderScreen(<AdminPanelPage />);

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { max, scaleBand, scaleLinear, line as d3line } from 'd3';
 import styled, { useTheme } from 'styled-components';
 import { cssVar } from '../../theme/cssVars.ts';
+import { formatCount } from '../../ui/index.ts';
 
 const WIDTH = 640;
 const HEIGHT = 240;
@@ -53,8 +54,8 @@ function YAxis({ ticks, y, format }: { ticks: number[]; y: (v: number) => number
   );
 }
 
-/** Vertical bars, one per datum, drawn with d3 scales. */
-export function BarChart({ title, data, format = String, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
+/** Vertical bars, one per datum, drawn with d3 scales; values and axis read as counts unless `format` says otherwise. */
+export function BarChart({ title, data, format = formatCount, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
   const theme = useTheme();
   const { x, y } = useMemo(() => {
     const x = scaleBand<string>().domain(data.map((d) => d.label)).range([M.left, WIDTH - M.right]).padding(0.25);
@@ -92,7 +93,7 @@ const fitLabel = (label: string, room: number) => {
  * Horizontal bars, one row per datum with its label on the left: long labels (feature names) stay on their
  * own line however many there are, where the vertical chart's labels would run into each other.
  */
-export function HorizontalBarChart({ title, data, format = String, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
+export function HorizontalBarChart({ title, data, format = formatCount, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
   const theme = useTheme();
   const height = M.top + data.length * ROW + 8;
   const { x, y } = useMemo(() => {
@@ -122,8 +123,8 @@ export function HorizontalBarChart({ title, data, format = String, summary }: { 
   );
 }
 
-/** A line over ordered points, drawn with d3. */
-export function LineChart({ title, data, format = String, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
+/** A line over ordered points, drawn with d3; values and axis read as counts unless `format` says otherwise. */
+export function LineChart({ title, data, format = formatCount, summary }: { title: string; data: Datum[]; format?: (v: number) => string; summary: string }) {
   const theme = useTheme();
   const { x, y, path } = useMemo(() => {
     const x = scaleBand<string>().domain(data.map((d) => d.label)).range([M.left, WIDTH - M.right]).padding(0.5);

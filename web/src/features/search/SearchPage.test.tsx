@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import SearchPage from './SearchPage.tsx';
@@ -22,13 +23,30 @@ const sneaker = (id: string, name: string, extra: object = {}) => ({
   ...extra,
 });
 
+/** The page's URL, and the browser's Back button. */
+function Browser() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <p data-testid="url">{location.search}</p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
+}
+
 const render = (route: string) =>
   renderScreen(
     <UpgradePromptProvider>
       <SearchPage />
+      <Browser />
     </UpgradePromptProvider>,
     { path: '/admin/search', route },
   );
+
+const searchesOf = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/api/sneakers/search')).map((c) => new URL(c.path, 'http://x').searchParams);
 
 afterEach(() => {
   cleanup();
@@ -103,6 +121,49 @@ describe('the search page', () => {
     fireEvent.click(button);
     expect(await screen.findByText('Enter at least 2 characters or choose a brand to search')).toBeTruthy();
     expect(calls.filter((c) => c.path.startsWith('/api/sneakers/search'))).toHaveLength(0);
+  });
+
+  it('runs the search when a brand or an order is chosen, once each, with the query submitted, and keeps them in the URL', async () => {
+    const calls = stubApi({ 'GET /api/membership/usage': { ...usage, searchesUsed: 1 }, 'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Air Jordan 1')], total: 1, available: 1 } });
+    render('/admin/search?q=jordan');
+    await screen.findByText('Air Jordan 1');
+    fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'Adidas' } });
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('?q=jordan&brand=Adidas'));
+    fireEvent.change(screen.getByLabelText('Sort By'), { target: { value: 'release_date' } });
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('?q=jordan&brand=Adidas&sort=release_date'));
+    await waitFor(() => expect(searchesOf(calls)).toHaveLength(3));
+    expect(searchesOf(calls)[2]).toMatchObject(new URLSearchParams({ q: 'jordan', brands: 'Adidas', sortBy: 'release_date', limit: '50', page: '1' }));
+    expect(within(screen.getByLabelText('Active filters')).getByText('Adidas')).toBeTruthy();
+  });
+
+  it('runs nothing while the query is typed, and a brand chosen on a blank query searches the brand', async () => {
+    const calls = stubApi({ 'GET /api/membership/usage': usage, 'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Air Jordan 1')], total: 1, available: 1 } });
+    render('/admin/search');
+    fireEvent.change(screen.getByLabelText('Search query'), { target: { value: 'jor' } });
+    fireEvent.change(screen.getByLabelText('Search query'), { target: { value: '' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searchesOf(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'Jordan' } });
+    await waitFor(() => expect(searchesOf(calls)).toHaveLength(1));
+    expect(searchesOf(calls)[0]?.get('brands')).toBe('Jordan');
+    expect(screen.getByTestId('url').textContent).toBe('?brand=Jordan');
+  });
+
+  it('restores the brand and sort of the URL, and goes back to the search before', async () => {
+    const calls = stubApi({ 'GET /api/membership/usage': { ...usage, searchesUsed: 1 }, 'GET /api/sneakers/search': { sneakers: [sneaker('a'.repeat(24), 'Air Jordan 1')], total: 1, available: 1 } });
+    render('/admin/search?q=jordan&brand=Nike&sort=release_date');
+    await screen.findByText('Air Jordan 1');
+    expect(searchesOf(calls)[0]?.get('brands')).toBe('Nike');
+    expect(searchesOf(calls)[0]?.get('sortBy')).toBe('release_date');
+    expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe('Nike');
+
+    fireEvent.change(screen.getByLabelText('Brand'), { target: { value: '' } });
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('?q=jordan&sort=release_date'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('?q=jordan&brand=Nike&sort=release_date'));
+    expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe('Nike');
+    expect((screen.getByLabelText('Sort By') as HTMLSelectElement).value).toBe('release_date');
+    expect(within(screen.getByLabelText('Active filters')).getByText('Nike')).toBeTruthy();
   });
 
   it("shows 'No sneakers found' with 'Clear All Filters'", async () => {

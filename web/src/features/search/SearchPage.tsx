@@ -3,12 +3,12 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError } from '../../api/client.ts';
-import { searchQueries, type SearchParams } from './api.ts';
+import { searchQueries } from './api.ts';
 import { refreshUsageSoon, membershipQueries } from '../membership/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Badge, Button, Card, EmptyState, ErrorState, Input, Muted, PageHeader, Select, Skeleton, Toolbar } from '../../ui/index.ts';
 import { ResultCard } from './ResultCard.tsx';
-import { CAPPED_NARROW, CAPPED_UPGRADE, SEARCH_BRANDS, SEARCH_SORTS, TOO_SHORT, canSearch, resultsCount } from './search-state.ts';
+import { CAPPED_NARROW, CAPPED_UPGRADE, NO_SEARCH, SEARCH_BRANDS, SEARCH_SORTS, TOO_SHORT, canSearch, resultsCount, searchOfUrl, urlOfSearch, type SearchSort, type SubmittedSearch } from './search-state.ts';
 
 const Form = styled(Toolbar).attrs({ as: 'form' })`
   .query { flex: 1 1 280px; }
@@ -63,22 +63,28 @@ export default function SearchPage() {
   const queryClient = useQueryClient();
   const prompt = useUpgradePrompt();
   const usage = useQuery(membershipQueries.usage());
-  /** The query searched is the URL's: a submit, a cleared chip and the browser's back button all move it. */
-  const submitted = params.get('q') ?? '';
-  const [text, setText] = useState(submitted);
-  // The input follows the URL whenever the URL's search changes (React's 'adjust state when a prop changes' pattern).
+  /**
+   * The search that runs is the URL's: Enter or the Search button, choosing a brand or an order (a search of its
+   * own, as the spec and billing's usage key count it), a cleared chip and the browser's Back move it. Typing in the
+   * query box costs nothing until it is submitted.
+   */
+  const submitted = searchOfUrl(params);
+  const [form, setForm] = useState(submitted);
+  const edit = (fields: Partial<SubmittedSearch>) => setForm((current) => ({ ...current, ...fields }));
+  // The form follows the URL whenever the URL's search changes (React's 'adjust state when a prop changes' pattern).
   const [urlSearch, setUrlSearch] = useState(params.toString());
   if (urlSearch !== params.toString()) {
     setUrlSearch(params.toString());
-    setText(submitted);
+    setForm(submitted);
   }
-  const [brand, setBrand] = useState(params.get('brand') ?? '');
-  const [sortBy, setSortBy] = useState<SearchParams['sortBy']>(params.get('sort') === 'release_date' ? 'release_date' : 'rank');
   const [list, setList] = useState(false);
   const [tooShort, setTooShort] = useState(false);
 
-  const active = canSearch(submitted, brand);
-  const search = useInfiniteQuery({ ...searchQueries.results({ q: submitted.trim(), brands: brand ? [brand] : [], sortBy }), enabled: active });
+  const active = canSearch(submitted.q, submitted.brand);
+  const search = useInfiniteQuery({
+    ...searchQueries.results({ q: submitted.q.trim(), brands: submitted.brand ? [submitted.brand] : [], sortBy: submitted.sortBy }),
+    enabled: active,
+  });
   const results = search.data?.pages.flatMap((page) => page.sneakers) ?? [];
   const firstPage = search.data?.pages[0];
   const canUpgrade = (usage.data?.tier ?? 'trial') !== 'unlimited';
@@ -103,16 +109,26 @@ export default function SearchPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const q = text.trim();
-    if (!canSearch(q, brand)) return setTooShort(true);
+    const q = form.q.trim();
+    if (!canSearch(q, form.brand)) return setTooShort(true);
     setTooShort(false);
-    setParams(q ? { q } : {}, { replace: false });
+    setParams(urlOfSearch({ ...form, q }), { replace: false });
   };
 
+  /** Choosing a brand or an order submits the form with it (the query as typed); a blank query and no brand only change the form. */
+  const choose = (fields: Partial<SubmittedSearch>) => {
+    const next = { ...form, ...fields, q: form.q.trim() };
+    setForm(next);
+    if (!canSearch(next.q, next.brand)) return;
+    setTooShort(false);
+    setParams(urlOfSearch(next), { replace: false });
+  };
+
+  /** Removing a chip changes the submitted search, which runs again without it. */
+  const remove = (fields: Partial<SubmittedSearch>) => setParams(urlOfSearch({ ...submitted, ...fields }));
+
   const clearAll = () => {
-    setText('');
-    setBrand('');
-    setSortBy('rank');
+    setForm(NO_SEARCH);
     setTooShort(false);
     setParams({});
   };
@@ -137,11 +153,11 @@ export default function SearchPage() {
       <Form role="search" onSubmit={submit}>
         <label className="query">
           <span className="visually-hidden">Search query</span>
-          <Input type="search" placeholder="Search by name, brand or SKU" value={text} onChange={(e) => setText(e.target.value)} aria-label="Search query" />
+          <Input type="search" placeholder="Search by name, brand or SKU" value={form.q} onChange={(e) => edit({ q: e.target.value })} aria-label="Search query" />
         </label>
         <label>
           Brand
-          <Select value={brand} onChange={(e) => setBrand(e.target.value)}>
+          <Select value={form.brand} onChange={(e) => choose({ brand: e.target.value })}>
             <option value="">All Brands</option>
             {SEARCH_BRANDS.map((b) => (
               <option key={b} value={b}>
@@ -152,7 +168,7 @@ export default function SearchPage() {
         </label>
         <label>
           Sort By
-          <Select value={sortBy} onChange={(e) => setSortBy(e.target.value as SearchParams['sortBy'])}>
+          <Select value={form.sortBy} onChange={(e) => choose({ sortBy: e.target.value as SearchSort })}>
             {SEARCH_SORTS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -160,25 +176,25 @@ export default function SearchPage() {
             ))}
           </Select>
         </label>
-        <Button type="submit" disabled={text.trim() === ''}>
+        <Button type="submit" disabled={form.q.trim() === ''}>
           Search
         </Button>
       </Form>
 
-      {(submitted || brand) && (
+      {(submitted.q || submitted.brand) && (
         <Chips aria-label="Active filters">
-          {submitted && (
+          {submitted.q && (
             <Badge $tone="blue">
-              “{submitted}”
-              <button type="button" aria-label="Remove query" onClick={() => (setText(''), setParams({}))}>
+              “{submitted.q}”
+              <button type="button" aria-label="Remove query" onClick={() => remove({ q: '' })}>
                 ×
               </button>
             </Badge>
           )}
-          {brand && (
+          {submitted.brand && (
             <Badge $tone="blue">
-              {brand}
-              <button type="button" aria-label="Remove brand" onClick={() => setBrand('')}>
+              {submitted.brand}
+              <button type="button" aria-label="Remove brand" onClick={() => remove({ brand: '' })}>
                 ×
               </button>
             </Badge>

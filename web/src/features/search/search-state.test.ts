@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSearch, resultsCount, resultsFoundText } from './search-state.ts';
+import { canSearch, resultsCount, resultsFoundText, searchOfUrl, urlOfSearch } from './search-state.ts';
 
 describe('search rules', () => {
   it('runs with at least 2 characters or a brand', () => {
@@ -16,5 +16,12 @@ describe('search rules', () => {
     expect(resultsCount({ total: 61, available: 61 }, true)).toEqual({ text: '61 results found', capped: null });
     expect(resultsCount({ total: 20, available: 127 }, true)).toEqual({ text: 'Showing 20 of 127', capped: 'upgrade' });
     expect(resultsCount({ total: 200, available: 500 }, false)).toEqual({ text: 'Showing 200 of 500', capped: 'narrow' });
+  });
+
+  it('keeps the submitted query, brand and sort in the URL, leaving out the default sort', () => {
+    expect(urlOfSearch({ q: 'jordan', brand: 'Nike', sortBy: 'release_date' })).toEqual({ q: 'jordan', brand: 'Nike', sort: 'release_date' });
+    expect(urlOfSearch({ q: '', brand: 'Vans', sortBy: 'rank' })).toEqual({ brand: 'Vans' });
+    expect(searchOfUrl(new URLSearchParams('q=jordan&brand=Nike&sort=release_date'))).toEqual({ q: 'jordan', brand: 'Nike', sortBy: 'release_date' });
+    expect(searchOfUrl(new URLSearchParams('sort=price'))).toEqual({ q: '', brand: '', sortBy: 'rank' });
   });
 });

@@ -36,6 +36,16 @@ describe('UsageBar', () => {
     expect(screen.getByText('near limit')).toBeTruthy();
   });
 
+  it("reads 'limit reached', not 'near limit', once the whole limit is used", () => {
+    renderBar(10, 10);
+    expect(screen.getByText('limit reached')).toBeTruthy();
+    expect(screen.queryByText('near limit')).toBeNull();
+    cleanup();
+    renderBar(9, 10);
+    expect(screen.getByText('near limit')).toBeTruthy();
+    expect(screen.queryByText('limit reached')).toBeNull();
+  });
+
   it('shows an unlimited count as infinity with an empty green bar', () => {
     renderBar(42, null);
     expect(screen.getByText('42 / ∞')).toBeTruthy();

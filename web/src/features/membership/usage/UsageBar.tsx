@@ -26,20 +26,21 @@ const Fill = styled.div<{ $tone: UsageTone; $percent: number }>`
   width: ${({ $percent }) => `${$percent}%`};
   background: ${({ $tone }) => ($tone === 'green' ? cssVar.colors.gain : $tone === 'orange' ? cssVar.colors.warning : cssVar.colors.loss)};
 `;
-const Near = styled.span`
+const Indicator = styled.span<{ $tone: UsageTone }>`
   font-size: 12px;
   font-weight: 600;
-  color: ${badgeVar(TONE_BADGE.orange).fg};
+  color: ${({ $tone }) => badgeVar(TONE_BADGE[$tone]).fg};
 `;
 
-/** A labelled usage bar: green under 70%, orange 70-89%, red from 90%; 'near limit' from 80%. */
+/** A labelled usage bar: green under 70%, orange 70-89%, red from 90%; 'near limit' from 80%, 'limit reached' at 100%. */
 export function UsageBar({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const level = usageLevel(used, limit);
   return (
     <Row>
       <Head>
         <span>
-          {label} {level.nearLimit && <Near>near limit</Near>}
+          {label} {level.nearLimit && <Indicator $tone="orange">near limit</Indicator>}
+          {level.reached && <Indicator $tone="red">limit reached</Indicator>}
         </span>
         <span>{usageLabel(used, limit)}</span>
       </Head>

@@ -23,13 +23,21 @@ describe('usage bar colours', () => {
     expect(usageLevel(8, 10).nearLimit).toBe(true);
   });
 
+  it('is reached, no longer near, once the whole limit is used', () => {
+    expect(usageLevel(9, 10)).toMatchObject({ nearLimit: true, reached: false });
+    expect(usageLevel(10, 10)).toMatchObject({ percent: 100, tone: 'red', nearLimit: false, reached: true });
+    expect(usageLevel(12, 10)).toMatchObject({ nearLimit: false, reached: true });
+    expect(usageLevel(0, 0).reached).toBe(true);
+    expect(usageLevel(0, null).reached).toBe(false);
+  });
+
   it('caps at 100% when over the limit and treats a zero limit as full', () => {
     expect(usageLevel(12, 10).percent).toBe(100);
     expect(usageLevel(0, 0)).toMatchObject({ percent: 100, tone: 'red' });
   });
 
   it('treats a null limit as unlimited, shown as infinity', () => {
-    expect(usageLevel(500, null)).toEqual({ percent: 0, tone: 'green', nearLimit: false, unlimited: true });
+    expect(usageLevel(500, null)).toEqual({ percent: 0, tone: 'green', nearLimit: false, reached: false, unlimited: true });
     expect(usageLabel(500, null)).toBe('500 / ∞');
     expect(usageLabel(3, 10)).toBe('3 / 10');
   });
