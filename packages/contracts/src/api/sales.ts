@@ -3,7 +3,7 @@ import { pageQuery, paginationSchema } from './catalog.ts';
 import { CONDITIONS, INVALID_PLATFORM_MESSAGE, MISSING_FIELDS_MESSAGE, collectionItemSchema, importErrorSchema, importFileBodies, importJsonBodySchema } from './collection.ts';
 import type { Operation } from './operation.ts';
 import { MAX_PRICE_CENTS, PRICE_TOO_HIGH } from '../market.ts';
-import { SALE_PLATFORMS } from '../fees.ts';
+import { SALE_PLATFORMS, type FeeOptions } from '../fees.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The reseller ledger: sales, their summary and tax-year export, imports, the StockX link (amounts in cents)
@@ -212,6 +212,8 @@ export const ledgerSettingsSchema = z.object({
 });
 export type LedgerSettings = z.infer<typeof ledgerSettingsSchema>;
 export const DEFAULT_LEDGER_SETTINGS: LedgerSettings = { stockxSellerLevel: 1, goatSellerRating: 90, monthlyReport: true };
+/** What the fee schedules use of a member's ledger settings: the StockX seller level and the GOAT seller rating. */
+export const feeOptionsOf = (settings: LedgerSettings): FeeOptions => ({ stockxSellerLevel: settings.stockxSellerLevel, goatSellerRating: settings.goatSellerRating });
 export const ledgerSettingsUpdateSchema = z
   .object({
     stockxSellerLevel: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: 'stockxSellerLevel must be 1 to 5' }).optional(),

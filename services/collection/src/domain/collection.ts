@@ -15,6 +15,7 @@ import {
   type UpdateItemBody,
   addDays,
   utcDay,
+  feeOptionsOf,
 } from '@kicksight/contracts';
 import { AppError, enqueueEvents, withTransaction, type Clock, type Pool } from '@kicksight/platform';
 import pMap from 'p-map';
@@ -31,7 +32,7 @@ import type { SneakerTracker } from './sneaker-tracker.ts';
 import { itemOrderOf } from './sorting.ts';
 import { statsOf, type ValuationTime } from './valuation.ts';
 import { itemView, photoView } from './views.ts';
-import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import type { LedgerSettingsStore } from './ledger-settings.ts';
 import { netStatsOf, netValueOf } from './net-value.ts';
 import { sales } from '../store/sales.ts';
 import { saleBrief } from './sale-figures.ts';

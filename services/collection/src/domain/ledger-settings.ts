@@ -1,4 +1,4 @@
-import { DEFAULT_LEDGER_SETTINGS, ledgerSettingsSchema, type FeeOptions, type LedgerSettings } from '@kicksight/contracts';
+import { DEFAULT_LEDGER_SETTINGS, ledgerSettingsSchema, type LedgerSettings } from '@kicksight/contracts';
 import type { Clock, Pool } from '@kicksight/platform';
 import type { z } from 'zod';
 import { collectors } from '../store/collectors.ts';
@@ -11,9 +11,6 @@ function settingsOf(stored: Record<string, unknown>): LedgerSettings {
   const parsed = (ledgerSettingsSchema.partial() as z.ZodType<SettingsUpdate>).safeParse(stored);
   return { ...DEFAULT_LEDGER_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
-
-/** What the fee schedules need of a member's settings. */
-export const feeOptionsOf = (settings: LedgerSettings): FeeOptions => ({ stockxSellerLevel: settings.stockxSellerLevel, goatSellerRating: settings.goatSellerRating });
 
 /** A member's ledger settings: the StockX seller level and GOAT rating their fees use, and the monthly email. */
 export function createLedgerSettings({ pool, clock }: { pool: Pool; clock: Clock }) {

@@ -17,6 +17,7 @@ import {
   type FeeOptions,
   type SaleBody,
   type SalesQuery,
+  feeOptionsOf,
 } from '@kicksight/contracts';
 import { AppError, enqueueEvents, newEvent, withTransaction, type Clock, type OutgoingEvent, type Pool, type PoolClient } from '@kicksight/platform';
 import { collectors } from '../store/collectors.ts';
@@ -24,7 +25,7 @@ import { items, type NewItem, type ValuedItem } from '../store/items.ts';
 import { sales, type NewSale, type SaleRecord } from '../store/sales.ts';
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
-import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import type { LedgerSettingsStore } from './ledger-settings.ts';
 import { assertRoom } from './limits.ts';
 import { saleBrief, saleView, summaryOf } from './sale-figures.ts';
 import { itemView } from './views.ts';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { STOCKX_NOT_LINKED_MESSAGE, SalesErrorCode } from '@kicksight/contracts';
+import { STOCKX_NOT_LINKED_MESSAGE, SalesErrorCode, feeOptionsOf } from '@kicksight/contracts';
 import { AppError, withTransaction, type Clock, type Logger, type Pool, type Redis } from '@kicksight/platform';
 import {
   StockxCallFailed,
@@ -18,7 +18,7 @@ import { stockxLinks } from '../store/stockx-links.ts';
 import type { Caller } from './caller.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { Ledger } from './ledger.ts';
-import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import type { LedgerSettingsStore } from './ledger-settings.ts';
 import { saleView } from './sale-figures.ts';
 import { salesOfOrders, type StockxOrder, type StockxOrdersPage } from './stockx-orders.ts';
 

@@ -11,6 +11,7 @@ import {
   saleBodySchema,
   utcDay,
   type SaleBody,
+  feeOptionsOf,
 } from '@kicksight/contracts';
 import { AppError, withTransaction, type Clock, type Logger, type Pool, type Redis } from '@kicksight/platform';
 import { collectors } from '../store/collectors.ts';
@@ -21,7 +22,7 @@ import { ImportRefused } from './csv-transfer.ts';
 import type { ImportProblem } from './csv-import.ts';
 import type { Entitlements } from './entitlements.ts';
 import { checkSale, feesOf, newSale, type Ledger } from './ledger.ts';
-import { feeOptionsOf, type LedgerSettingsStore } from './ledger-settings.ts';
+import type { LedgerSettingsStore } from './ledger-settings.ts';
 import { centsToDollars, dollarsToCents } from './money.ts';
 import { ledgerLine, saleView, termOf } from './sale-figures.ts';
 import { sales, type ExportRow } from '../store/sales.ts';

@@ -6,7 +6,10 @@ import { alertQueries, alertsApi, type PriceAlert } from './api.ts';
 import { promiseOfAlert, type Watched } from './alert-words.ts';
 import { TargetPriceForm } from './TargetPriceForm.tsx';
 
-/** Price Alert: a dialog that sets an alert on the size shown (or the lowest price), saying what it will do. */
+/**
+ * Price Alert: a dialog that sets an alert on the size shown (or the lowest price), saying what it will do.
+ * It opens with the target empty: the price now is no target (it would not say which way to watch).
+ */
 export function PriceAlertButton({ sneakerId, watched }: { sneakerId: string; watched: Watched }) {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -32,7 +35,7 @@ export function PriceAlertButton({ sneakerId, watched }: { sneakerId: string; wa
         <TargetPriceForm
           key={`${watched.size}-${watched.currentPrice}`}
           watched={watched}
-          initialTarget={watched.currentPrice}
+          initialTarget={null}
           label="Set Alert"
           busy={create.isPending}
           serverError={create.error?.message ?? null}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { DialogActions, Stack, TextField } from '../../ui/index.ts';
+import { dollarsOf } from '../collection/index.ts';
 import { TARGET_REQUIRED, checkTarget, promiseOfTarget, watchedSizeLabel, type Watched } from './alert-words.ts';
 import { cssVar } from '../../theme/cssVars.ts';
 
@@ -33,7 +34,8 @@ export function TargetPriceForm({
   onSubmit(targetPrice: number): void;
   onCancel(): void;
 }) {
-  const [text, setText] = useState(initialTarget === null ? '' : String(Math.round(initialTarget / 100)));
+  // To the cent, so saving an unchanged target keeps it.
+  const [text, setText] = useState(initialTarget === null ? '' : dollarsOf(initialTarget));
   const [error, setError] = useState<string | null>(null);
   const typed = checkTarget(text, watched);
 

@@ -105,6 +105,18 @@ describe('the alerts and watchlist page', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ targetPrice: 30_000 });
   });
 
+  it('opens Edit target on the target to the cent, so saving it unchanged keeps it', async () => {
+    const cents = alert({ targetPrice: 15_075, currentPrice: 14_000 });
+    const calls = stubApi({ 'GET /api/price-alerts': [cents], 'GET /api/watchlist': [], 'PATCH /api/price-alerts/11111111-1111-4111-8111-111111111111': cents });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit target of Air Jordan 1 Chicago' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Target price (USD)') as HTMLInputElement).value).toBe('150.75');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Target' }));
+    expect(await screen.findByText('Price Alert Updated')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ targetPrice: 15_075 });
+  });
+
   it('pauses an alert and removes one after confirming', async () => {
     const calls = stubApi({
       'GET /api/price-alerts': [alert()],
@@ -153,6 +165,19 @@ describe('the Watchlist toggle', () => {
 
 describe('setting a price alert', () => {
   signedInForEachTest();
+
+  it('opens with no target and no error, asking for one', async () => {
+    const calls = stubApi({});
+    renderScreen(<PriceAlertButton sneakerId={SNEAKER} watched={{ size: null, currentPrice: 22_800 }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Price Alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set a Price Alert' });
+    expect((within(dialog).getByLabelText('Target price (USD)') as HTMLInputElement).value).toBe('');
+    expect(within(dialog).getByTestId('alert-promise').textContent).toBe('Type a target to see what the alert will do.');
+    expect(dialog.textContent).not.toContain('Your target equals');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set Alert' }));
+    expect(await within(dialog).findByText('Enter a target price greater than 0.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
 
   it('says what the alert will do as the target is typed, and in the toast once set', async () => {
     const calls = stubApi({ 'GET /api/price-alerts': [], 'POST /api/price-alerts': () => ({ status: 201, body: { data: alert() } }) });

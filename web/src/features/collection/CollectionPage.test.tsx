@@ -198,6 +198,26 @@ describe('the collection page', { timeout: 20_000 }, () => {
     expect(card.textContent).toContain('$120');
   });
 
+  it('edits a deadstock pair without changing its condition or any field the member left alone', async () => {
+    const deadstock = { ...item('1', 'DS Pair', 12_000, 12_000), condition: 'deadstock', size: 4.5, notes: 'OG box' };
+    const calls = stubApi({
+      'GET /api/collections': page([deadstock]),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+      'GET /api/collections/1/photos': [],
+      'PUT /api/collections/1': { ...deadstock, purchasePrice: 13_000 },
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit DS Pair' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Item' });
+    expect((within(dialog).getByLabelText('Condition') as HTMLSelectElement).value).toBe('deadstock');
+    expect((within(dialog).getByLabelText('Size (US) *') as HTMLSelectElement).value).toBe('4.5');
+    fireEvent.change(within(dialog).getByLabelText('Purchase price (USD) *'), { target: { value: '130' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Item Updated')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ purchasePrice: 13_000 });
+  });
+
   it("shows the member's uploaded photo on the pair's card", async () => {
     const withPhoto = { ...item('1', 'Dunk Low Panda', 25_000, 20_000), photoCount: 1 };
     stubApi({
@@ -246,6 +266,14 @@ describe('the collection of a member who keeps a ledger', { timeout: 20_000 }, (
     expect(calls.some((call) => call.path.includes('valuation=net') && call.path.includes('platform=goat'))).toBe(true);
   });
 
+  it('offers a Pro member at the collection limit only what Expert adds', async () => {
+    stubApi(routes({ 'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]), 'GET /api/collections/stats': { ...stats, totalItems: 20 }, 'GET /api/membership/usage': { ...usage(false), tier: 'premium', collectionItemsUsed: 20, collectionItemsLimit: 20 } }));
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Add' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Collection Limit Reached' });
+    expect(within(prompt).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Expert: an unlimited collection']);
+  });
+
   it('opens the Sell dialog from a pair', async () => {
     stubApi(routes({ 'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]) }));
     render();
@@ -255,8 +283,22 @@ describe('the collection of a member who keeps a ledger', { timeout: 20_000 }, (
   });
 });
 
-describe('the net valuation of a trial', { timeout: 20_000 }, () => {
+describe('the ledger of a trial', { timeout: 20_000 }, () => {
   signedInForEachTest('trial');
+  it('opens the upgrade prompt on Sell, before any form', async () => {
+    const calls = stubApi({
+      'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]),
+      'GET /api/membership/usage': usage(true),
+      'GET /api/collections/related/recommendations': { products: [] },
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell Dunk Low Panda' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Unlock Premium Features' });
+    expect(prompt.textContent).toContain('Pro: record sales with each platform’s fees, net and realised gain');
+    expect(screen.queryByRole('dialog', { name: 'Sell' })).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/sales'))).toBe(false);
+  });
+
   it('opens the upgrade prompt and keeps market values', async () => {
     const calls = stubApi({
       'GET /api/collections': page([item('1', 'Dunk Low Panda', 25_000, 20_000)]),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useDeferredQuery } from '../../api/deferred-query.ts';
@@ -74,10 +74,13 @@ export default function CollectionPage() {
 
   // Net values are a paid feature: a trial sees the upgrade prompt instead.
   const changeValuation = (next: Valuation) => {
-    if (next.kind === 'net' && !recordsSales(tier)) return prompt.open({ trigger: 'premium_feature' });
+    if (next.kind === 'net' && !recordsSales(tier)) return prompt.open({ trigger: 'premium_feature', feature: 'ledger' });
     setValuation(next);
     setPage(1);
   };
+
+  // Recording a sale is a paid feature too: a trial sees the upgrade prompt before any form.
+  const openSell = useCallback((item: CollectionItem) => (recordsSales(tier) ? setSelling(item) : prompt.open({ trigger: 'premium_feature', feature: 'ledger' })), [tier, prompt]);
 
   const openAdd = () => (canAdd ? setAdding(true) : void openLimitPrompt());
 
@@ -158,7 +161,7 @@ export default function CollectionPage() {
       {data && data.items.length === 0 && filtered && <EmptyState title="No pairs of this brand" text="Choose another brand to see the rest of your collection." />}
       {data && data.items.length > 0 && (
         <>
-          {view === 'grid' ? <ItemGrid items={data.items} onEdit={setEditing} onRemove={setRemoving} onSell={setSelling} /> : <ItemList items={data.items} onEdit={setEditing} onRemove={setRemoving} onSell={setSelling} />}
+          {view === 'grid' ? <ItemGrid items={data.items} onEdit={setEditing} onRemove={setRemoving} onSell={openSell} /> : <ItemList items={data.items} onEdit={setEditing} onRemove={setRemoving} onSell={openSell} />}
           <Pager page={data.page} totalPages={data.totalPages} hasPreviousPage={data.hasPreviousPage} hasNextPage={data.hasNextPage} onPage={setPage} />
         </>
       )}

@@ -5,7 +5,7 @@ import { idempotent } from '../../api/client.ts';
 import { collectionApi, collectionQueries, refreshCollectionViews, type CollectionItem, type Photo, type UpdateItem } from './api.ts';
 import { DialogActions, FieldError, Modal, Muted, SelectField, Stack, TextareaField, TextField, useToast } from '../../ui/index.ts';
 import { usePhotoUrl } from './usePhotoUrl.ts';
-import { EDIT_CONDITIONS, EDIT_SIZES, conditionLabel, editChangesOf, type EditForm } from './item-form.ts';
+import { EDIT_CONDITIONS, conditionLabel, editChangesOf, editFormOf, editSizesOf, type EditForm } from './item-form.ts';
 import { cssVar } from '../../theme/cssVars.ts';
 
 const Thumbs = styled.ul`
@@ -23,18 +23,11 @@ function PhotoThumb({ photo }: { photo: Photo }) {
   return src ? <img src={src} alt="Item photo" /> : <Muted>Photo</Muted>;
 }
 
-const formOf = (item: CollectionItem): EditForm => ({
-  size: String(item.size),
-  purchasePrice: String(item.purchasePrice / 100),
-  condition: (EDIT_CONDITIONS as readonly string[]).includes(item.condition) ? item.condition : 'new',
-  notes: item.notes,
-});
-
 /** Edit Item: size, purchase price, condition, notes, and the item's photos. */
 export function EditItemModal({ item, onClose }: { item: CollectionItem; onClose(): void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [form, setForm] = useState<EditForm>(() => formOf(item));
+  const [form, setForm] = useState<EditForm>(() => editFormOf(item));
   const [error, setError] = useState<string | null>(null);
   const photos = useQuery(collectionQueries.photos(item.id));
   const set = (field: keyof EditForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -57,9 +50,11 @@ export function EditItemModal({ item, onClose }: { item: CollectionItem; onClose
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = editChangesOf(form);
+    const result = editChangesOf(form, item);
     if ('error' in result) return setError(result.error);
     setError(null);
+    // Nothing changed: nothing to save.
+    if (Object.keys(result.changes).length === 0) return onClose();
     update.mutate(result.changes);
   };
 
@@ -78,7 +73,7 @@ export function EditItemModal({ item, onClose }: { item: CollectionItem; onClose
           <Stack $row $gap={3}>
             <SelectField label="Size (US) *" value={form.size} onChange={(e) => set('size')(e.target.value)}>
               <option value="">Choose a size</option>
-              {EDIT_SIZES.map((size) => (
+              {editSizesOf(item.size).map((size) => (
                 <option key={size} value={String(size)}>
                   {size}
                 </option>

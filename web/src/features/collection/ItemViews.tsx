@@ -33,14 +33,17 @@ const ItemCard = styled(Card)`
   .actions { display: flex; gap: 8px; margin-top: auto; }
 `;
 
+// Headings, names and the actions wrap, so the table fits beside the sidebar without scrolling sideways.
 const Table = styled.div`
   overflow-x: auto;
   table { width: 100%; border-collapse: collapse; background: ${cssVar.colors.surface}; border-radius: ${cssVar.radius.card}; }
   th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${cssVar.colors.border}; white-space: nowrap; }
-  th { font-size: 12px; color: ${cssVar.colors.textMuted}; font-weight: 600; }
+  th { font-size: 12px; color: ${cssVar.colors.textMuted}; font-weight: 600; white-space: normal; }
   td.num { text-align: right; font-variant-numeric: tabular-nums; }
-  td.value { white-space: normal; min-width: 180px; }
+  td.sneaker { white-space: normal; overflow-wrap: anywhere; min-width: 120px; }
+  td.value { white-space: normal; min-width: 140px; }
   td.value > [data-value-basis] { display: flex; margin-top: 2px; }
+  .actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 6px; }
 `;
 
 interface ItemActions {
@@ -107,19 +110,26 @@ const GridItem = memo(function GridItem({ item, onEdit, onRemove, onSell }: { it
           <dt>Gain/Loss</dt>
           <dd>{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</dd>
         </dl>
-        <div className="actions">
-          <SellButton item={item} onSell={onSell} />
-          <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
-            Edit
-          </Button>
-          <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
-            Remove
-          </Button>
-        </div>
+        <ItemActionButtons item={item} onEdit={onEdit} onRemove={onRemove} onSell={onSell} />
       </ItemCard>
     </li>
   );
 });
+
+/** A pair's Sell, Edit and Remove buttons, in the grid's cards and the list's rows alike. */
+function ItemActionButtons({ item, onEdit, onRemove, onSell }: { item: CollectionItem } & ItemActions) {
+  return (
+    <div className="actions">
+      <SellButton item={item} onSell={onSell} />
+      <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+        Edit
+      </Button>
+      <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+        Remove
+      </Button>
+    </div>
+  );
+}
 
 export const ItemGrid = memo(function ItemGrid({ items, onEdit, onRemove, onSell }: { items: CollectionItem[] } & ItemActions) {
   return (
@@ -153,7 +163,7 @@ export const ItemList = memo(function ItemList({ items, onEdit, onRemove, onSell
             const shown = shownValueOf(item);
             return (
               <tr key={item.id}>
-                <td>
+                <td className="sneaker">
                   {titleOf(item)}
                   <br />
                   <Muted>{item.brand}</Muted>
@@ -167,13 +177,7 @@ export const ItemList = memo(function ItemList({ items, onEdit, onRemove, onSell
                 </td>
                 <td className="num">{shown.gainLoss === null ? '—' : <Change cents={shown.gainLoss} percent={shown.percent} />}</td>
                 <td>
-                  <SellButton item={item} onSell={onSell} />{' '}
-                  <Button type="button" $variant="secondary" $size="sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
-                    Edit
-                  </Button>{' '}
-                  <Button type="button" $variant="ghost" $size="sm" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
-                    Remove
-                  </Button>
+                  <ItemActionButtons item={item} onEdit={onEdit} onRemove={onRemove} onSell={onSell} />
                 </td>
               </tr>
             );

@@ -22,6 +22,7 @@ const sale = {
   soldAt: `${year}-03-02`,
   platform: 'ebay',
   salePrice: 30_000,
+  buyerShipping: 0,
   fees: [{ kind: 'entered', label: 'Fees you entered', amount: 2_400 }],
   feesTotal: 2_400,
   feeSchedule: null,
@@ -77,6 +78,14 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     expect(row.textContent).toContain('+$61 (+28.4%)');
     expect(await screen.findByRole('button', { name: 'Link StockX' })).toBeTruthy();
     expect(calls.some((call) => call.path === `/api/sales/summary?year=${year}`)).toBe(true);
+  });
+
+  it("shows a sale's selling costs as Fees, with the shipping its buyer paid beside the price", async () => {
+    const shipped = { ...sale, platform: 'ebay', salePrice: 14_999, buyerShipping: 1_500, feesTotal: 2_158, shippingCost: 0, otherFees: 100, netProceeds: 14_241, realisedGain: 2_241 };
+    stubApi({ 'GET /api/sales/summary': summary({ sales: 1 }), 'GET /api/sales': list([shipped]), 'GET /api/sales/stockx': { linked: false, linkedAt: null, lastImportAt: null } });
+    render();
+    const cells = within(within(await screen.findByRole('table', { name: 'Sold pairs' })).getByText('Dunk Low Panda').closest('tr')!).getAllByRole('cell');
+    expect(cells.slice(3, 6).map((cell) => cell.textContent)).toEqual(['$149.99+$15.00 shipping', '$22.58', '$142.41']);
   });
 
   it('filters the sold pairs by platform and brand, and moves to another year', async () => {
@@ -162,7 +171,9 @@ describe('the Sales page of other plans', { timeout: 20_000 }, () => {
       const calls = stubApi({ 'GET /api/sales/summary': summary(), 'GET /api/sales': list([]) });
       render();
       fireEvent.click(await screen.findByRole('button', { name: `Export ${year}` }));
-      expect(await screen.findByRole('dialog', { name: 'Unlock Premium Features' })).toBeTruthy();
+      const prompt = await screen.findByRole('dialog', { name: 'Unlock Expert Features' });
+      expect(within(prompt).getByText('The tax export and the StockX order import are part of the Expert plan.')).toBeTruthy();
+      expect(prompt.textContent).not.toMatch(/forecast|Pro:/);
       expect(screen.getByRole('button', { name: 'Upgrade to import' })).toBeTruthy();
       expect(calls.some((call) => call.path.startsWith('/api/sales/export.csv') || call.path.startsWith('/api/sales/stockx'))).toBe(false);
     });
@@ -172,8 +183,10 @@ describe('the Sales page of other plans', { timeout: 20_000 }, () => {
     it('sees what the ledger does and the upgrade prompt, and asks the server nothing', async () => {
       const calls = stubApi({});
       render();
+      expect(screen.getByText('Record your sales with each platform’s fees and see your net and realised gain on a paid plan; export your tax year on Expert.')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Unlock' }));
-      expect(await screen.findByRole('dialog', { name: 'Unlock Premium Features' })).toBeTruthy();
+      const prompt = await screen.findByRole('dialog', { name: 'Unlock Premium Features' });
+      expect(within(prompt).getByText('Recording your sales, with each platform’s fees, your net and your realised gain, is part of the paid plans.')).toBeTruthy();
       expect(calls.filter((call) => call.path.startsWith('/api/sales'))).toEqual([]);
     });
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { PLANS } from '@kicksight/contracts/plans';
 import styled, { useTheme } from 'styled-components';
 import { MonthlyGainChart } from '../../ui/charts/MonthlyGainChart.tsx';
 import { useSession } from '../../session/index.ts';
@@ -24,7 +25,7 @@ const Side = styled.div`
 `;
 
 export const LEDGER_LOCKED_TITLE = 'Track what you really made';
-export const LEDGER_LOCKED_TEXT = 'Record your sales with each platform’s fees, see your net and realised gain, and export your tax year on a paid plan.';
+export const LEDGER_LOCKED_TEXT = `Record your sales with each platform’s fees and see your net and realised gain on a paid plan; export your tax year on ${PLANS.unlimited.displayName}.`;
 
 function Locked() {
   const prompt = useUpgradePrompt();
@@ -33,7 +34,7 @@ function Locked() {
       title={LEDGER_LOCKED_TITLE}
       text={LEDGER_LOCKED_TEXT}
       action={
-        <Button type="button" onClick={() => prompt.open({ trigger: 'premium_feature' })}>
+        <Button type="button" onClick={() => prompt.open({ trigger: 'premium_feature', feature: 'ledger' })}>
           Upgrade to Unlock
         </Button>
       }

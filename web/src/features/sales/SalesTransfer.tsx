@@ -30,13 +30,13 @@ export function SalesTransfer({ year }: { year: number }) {
     onError: (error) => {
       const lines = importProblemsOf(error);
       if (lines.length > 0) setProblems(lines);
-      else if (triggerOfError(error) === 'premium_feature') prompt.open({ trigger: 'premium_feature' });
+      else if (triggerOfError(error) === 'premium_feature') prompt.open({ trigger: 'premium_feature', feature: 'ledger' });
       else toast.show({ title: 'Import failed', description: error.message, variant: 'error', duration: 5_000 });
     },
     onSettled: () => refreshCollectionViews(queryClient),
   });
 
-  const exportYear = () => (exportsTaxYear(tier) ? exporting.mutate() : prompt.open({ trigger: 'premium_feature' }));
+  const exportYear = () => (exportsTaxYear(tier) ? exporting.mutate() : prompt.open({ trigger: 'premium_feature', feature: 'tax_export' }));
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (file) importing.mutate({ file });

@@ -37,7 +37,7 @@ const item = {
   valuation: { basis: 'last_known', source: null, asOf: null, stale: false, thin: false },
 } satisfies CollectionItem;
 
-const settings = (level: number) => ({ stockxSellerLevel: level, goatSellerRating: 90, monthlyReport: true });
+const settings = (level: number, goatSellerRating = 90) => ({ stockxSellerLevel: level, goatSellerRating, monthlyReport: true });
 
 function render(onClose = vi.fn()) {
   renderScreen(
@@ -70,6 +70,17 @@ describe('the Sell dialog', () => {
     expect(within(payout()).getByText('$50.50')).toBeTruthy(); // gain: 265.50 − 215 cost basis
     fireEvent.change(screen.getByLabelText('Shipping (USD)'), { target: { value: '10' } });
     expect(within(payout()).getByText('$255.50')).toBeTruthy();
+  });
+
+  it("computes GOAT's commission at the member's seller rating, as the sale will be recorded", async () => {
+    stubApi({ 'GET /api/sales/settings': settings(1, 50) });
+    render();
+    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'goat' } });
+    fireEvent.change(screen.getByLabelText('Sale price (USD) *'), { target: { value: '200' } });
+    await waitFor(() => expect(payout().textContent).toContain('Commission (20 %)'));
+    expect(payout().textContent).toContain('−$40.00');
+    expect(within(payout()).getByText('$150.50')).toBeTruthy(); // net: 200 − 40 − 5 seller fee − 4.50 cash-out
+    expect(screen.getByText('Fees as the platform publishes them (seller rating 50).')).toBeTruthy();
   });
 
   it('sends the stated fees and closes once the sale is recorded', async () => {

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { DEFAULT_STOCKX_SELLER_LEVEL, PLATFORM_LABELS, SALE_PLATFORMS, type SalePlatform } from '@kicksight/contracts/fees';
+import { PLATFORM_LABELS, SALE_PLATFORMS, type SalePlatform } from '@kicksight/contracts/fees';
+import { DEFAULT_LEDGER_SETTINGS } from '@kicksight/contracts/sales';
 import { idempotent } from '../../api/client.ts';
 import { refreshCollectionViews, type CollectionItem } from '../collection/index.ts';
 import { triggerOfError, useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Checkbox, DialogActions, FieldError, Modal, Muted, SelectField, Stack, TextField, formatCents, todayIso, useToast } from '../../ui/index.ts';
-import { salesApi, salesQueries, type RecordedSale, type SaleBody } from './api.ts';
+import { salesApi, salesQueries, type LedgerSettings, type RecordedSale, type SaleBody } from './api.ts';
 import { emptySaleForm, saleBodyOf, salePreviewOf, statesFees, type SaleForm } from './sale-form.ts';
 import { cssVar } from '../../theme/cssVars.ts';
 
@@ -33,6 +34,12 @@ const Row = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
 `;
 
+/** The member's setting the platform's fees depend on, for the note under the preview. */
+function settingNoteOf(platform: SalePlatform, settings: LedgerSettings): string {
+  if (platform === 'stockx') return ` (seller level ${settings.stockxSellerLevel}, in Settings)`;
+  return platform === 'goat' ? ` (seller rating ${settings.goatSellerRating})` : '';
+}
+
 /** Sell: records the sale of an owned pair, with the platform's fees, the net and the gain shown before saving. */
 export function SellDialog({ item, onClose }: { item: CollectionItem; onClose(): void }) {
   const queryClient = useQueryClient();
@@ -40,10 +47,9 @@ export function SellDialog({ item, onClose }: { item: CollectionItem; onClose():
   const prompt = useUpgradePrompt();
   const [form, setForm] = useState<SaleForm>(() => emptySaleForm(todayIso()));
   const [problem, setProblem] = useState<{ error: string; field: string } | null>(null);
-  const settings = useQuery(salesQueries.settings());
-  const level = settings.data?.stockxSellerLevel ?? DEFAULT_STOCKX_SELLER_LEVEL;
+  const settings = useQuery(salesQueries.settings()).data ?? DEFAULT_LEDGER_SETTINGS;
   const costBasis = item.costBasis ?? item.purchasePrice;
-  const preview = salePreviewOf(form, costBasis, level);
+  const preview = salePreviewOf(form, costBasis, settings);
   const set = <K extends keyof SaleForm>(field: K) => (value: SaleForm[K]) => setForm((f) => ({ ...f, [field]: value }));
 
   const sell = useMutation({
@@ -55,7 +61,7 @@ export function SellDialog({ item, onClose }: { item: CollectionItem; onClose():
     onError: (error) => {
       if (triggerOfError(error) !== 'premium_feature') return;
       onClose();
-      prompt.open({ trigger: 'premium_feature' });
+      prompt.open({ trigger: 'premium_feature', feature: 'ledger' });
     },
     onSettled: () => refreshCollectionViews(queryClient),
   });
@@ -122,7 +128,7 @@ export function SellDialog({ item, onClose }: { item: CollectionItem; onClose():
           )}
           {preview?.sourceUrl && (
             <Muted>
-              Fees as the platform publishes them{form.platform === 'stockx' ? ` (seller level ${level}, in Settings)` : ''}.
+              Fees as the platform publishes them{settingNoteOf(form.platform, settings)}.
             </Muted>
           )}
           <DialogActions onCancel={onClose} busy={sell.isPending} label="Record sale" busyLabel="Saving..." />

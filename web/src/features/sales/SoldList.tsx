@@ -7,11 +7,17 @@ import { salesQueries, type SaleView } from './api.ts';
 import { UndoSaleDialog } from './UndoSaleDialog.tsx';
 import { cssVar } from '../../theme/cssVars.ts';
 
+// Names, platforms and notes wrap, so the row fits beside the sidebar without scrolling sideways.
 const Table = styled(DataTable)`
   th, td { padding: 8px 10px; white-space: nowrap; }
   th { font-size: 12px; font-weight: 600; color: ${cssVar.colors.textMuted}; }
   td.num { text-align: right; }
+  td.sneaker { white-space: normal; overflow-wrap: anywhere; min-width: 120px; }
+  td.platform, td .note { white-space: normal; }
 `;
+
+/** What the sale cost to make: the platform's fees, the shipping and the other fees (as the Fees figure and the tax export count them). */
+const sellingCostsOf = (sale: SaleView): number => sale.feesTotal + sale.shippingCost + sale.otherFees;
 
 /** The year's sold pairs, newest sale first, by platform and brand, a page at a time; each sale can be undone. */
 export function SoldList({ year }: { year: number }) {
@@ -70,7 +76,7 @@ export function SoldList({ year }: { year: number }) {
               <tbody>
                 {data.sales.map((sale) => (
                   <tr key={sale.id} style={{ height: 48 }}>
-                    <td>
+                    <td className="sneaker">
                       {sale.name} <Muted>US {sale.size}</Muted>
                       {sale.needsCostBasis && (
                         <>
@@ -80,9 +86,17 @@ export function SoldList({ year }: { year: number }) {
                       )}
                     </td>
                     <td>{formatDate(sale.soldAt)}</td>
-                    <td>{PLATFORM_LABELS[sale.platform]}</td>
-                    <td className="num">{formatCents(sale.salePrice)}</td>
-                    <td className="num">{formatCents(sale.salePrice - sale.netProceeds)}</td>
+                    <td className="platform">{PLATFORM_LABELS[sale.platform]}</td>
+                    <td className="num">
+                      {formatCents(sale.salePrice)}
+                      {sale.buyerShipping > 0 && (
+                        <>
+                          <br />
+                          <Muted className="note">+{formatCents(sale.buyerShipping)} shipping</Muted>
+                        </>
+                      )}
+                    </td>
+                    <td className="num">{formatCents(sellingCostsOf(sale))}</td>
                     <td className="num">{formatCents(sale.netProceeds)}</td>
                     <td className="num">{sale.realisedGain === null ? '—' : <Change cents={sale.realisedGain} percent={sale.returnOnCost} />}</td>
                     <td>

@@ -104,7 +104,7 @@ export function StockxCard({ unlocked }: { unlocked: boolean }) {
       ) : (
         <Stack $gap={2} $align="flex-start">
           <Muted>Importing your StockX sales is an Expert feature.</Muted>
-          <Button type="button" $variant="secondary" onClick={() => prompt.open({ trigger: 'premium_feature' })}>
+          <Button type="button" $variant="secondary" onClick={() => prompt.open({ trigger: 'premium_feature', feature: 'tax_export' })}>
             Upgrade to import
           </Button>
         </Stack>

@@ -1,5 +1,5 @@
-import { computeFees, isFeePlatform, type FeeLine, type SalePlatform, type StockxSellerLevel } from '@kicksight/contracts/fees';
-import { saleBodySchema, type SaleBody } from '@kicksight/contracts/sales';
+import { computeFees, isFeePlatform, type FeeLine, type SalePlatform } from '@kicksight/contracts/fees';
+import { feeOptionsOf, saleBodySchema, type LedgerSettings, type SaleBody } from '@kicksight/contracts/sales';
 import { centsOf } from '../collection/index.ts';
 
 /** What the member types in the Sell dialog (money in dollars, as typed). */
@@ -54,15 +54,16 @@ export interface SalePreview {
 
 /**
  * What the sale would pay out, as the member types: the schedule in force on the sale date computes the
- * fees (StockX at the member's seller level) unless they are stated. Null until the price is a positive amount.
+ * fees (at the member's StockX seller level and GOAT seller rating) unless they are stated, as the server
+ * will when it records the sale. Null until the price is a positive amount.
  */
-export function salePreviewOf(form: SaleForm, costBasis: number | null, stockxSellerLevel: StockxSellerLevel): SalePreview | null {
+export function salePreviewOf(form: SaleForm, costBasis: number | null, settings: LedgerSettings): SalePreview | null {
   const price = centsOf(form.salePrice);
   if (price === null || price <= 0) return null;
   const own = (dollars: string) => Math.max(0, centsOf(dollars) ?? 0);
   const computed = statesFees(form)
     ? { schedule: null, lines: [{ kind: 'entered' as const, label: 'Fees you entered', amount: own(form.fees) }] }
-    : computeFees(form.platform, form.soldAt, price, { stockxSellerLevel });
+    : computeFees(form.platform, form.soldAt, price, feeOptionsOf(settings));
   const feesTotal = computed.lines.reduce((sum, line) => sum + line.amount, 0);
   const netProceeds = price - feesTotal - own(form.shippingCost) - own(form.otherFees);
   return { lines: computed.lines, feesTotal, netProceeds, realisedGain: costBasis === null ? null : netProceeds - costBasis, sourceUrl: computed.schedule?.sourceUrl ?? null };

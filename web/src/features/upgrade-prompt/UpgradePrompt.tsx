@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Modal, Stack } from '../../ui/index.ts';
-import { MONEY_BACK_LINE, PROMPT_COPY, type UpgradeTrigger, type Urgency } from './triggers.ts';
+import type { MembershipTier } from '../../session/types.ts';
+import { MONEY_BACK_LINE, type UpgradeTrigger, type Urgency } from './triggers.ts';
+import { promptCopyOf, type PaidFeature } from './prompt-copy.ts';
 import { UrgencyBadge } from './UrgencyBadge.tsx';
 import { cssVar } from '../../theme/cssVars.ts';
 
@@ -15,6 +17,10 @@ export interface PromptUsage {
 interface UpgradePromptProps {
   open: boolean;
   trigger: UpgradeTrigger;
+  /** The member's plan: only higher plans are offered. */
+  tier: MembershipTier | null;
+  /** What a premium_feature prompt is about (market insights unless said). */
+  feature?: PaidFeature;
   usage?: PromptUsage | null;
   urgency?: Urgency | null;
   onClose(): void;
@@ -42,9 +48,9 @@ const Guarantee = styled.p`
   color: ${cssVar.colors.textMuted};
 `;
 
-/** The upgrade prompt: why it opened, the usage, what the next plan unlocks, and the way to upgrade. */
-export function UpgradePrompt({ open, trigger, usage, urgency, onClose }: UpgradePromptProps) {
-  const copy = PROMPT_COPY[trigger];
+/** The upgrade prompt: why it opened, the usage, what the higher plans unlock, and the way to upgrade. */
+export function UpgradePrompt({ open, trigger, tier, feature, usage, urgency, onClose }: UpgradePromptProps) {
+  const copy = promptCopyOf(trigger, tier, feature);
   const percent = usage && usage.limit ? Math.min(100, Math.round((usage.used / usage.limit) * 100)) : null;
   return (
     <Modal open={open} title={copy.title} onClose={onClose}>
@@ -63,14 +69,16 @@ export function UpgradePrompt({ open, trigger, usage, urgency, onClose }: Upgrad
             )}
           </Meter>
         )}
-        <div>
-          <strong>Upgrading unlocks</strong>
-          <List>
-            {copy.unlocks.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </List>
-        </div>
+        {copy.unlocks.length > 0 && (
+          <div>
+            <strong>Upgrading unlocks</strong>
+            <List>
+              {copy.unlocks.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </List>
+          </div>
+        )}
         <Guarantee>{MONEY_BACK_LINE}</Guarantee>
         <Stack $row $gap={2} $justify="flex-end">
           <Button type="button" $variant="secondary" onClick={onClose}>

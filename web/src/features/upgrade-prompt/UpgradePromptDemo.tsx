@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSession } from '../../session/index.ts';
 import { Button, Card, PageHeader, Stack } from '../../ui/index.ts';
 import { UpgradePrompt } from './UpgradePrompt.tsx';
 import type { UpgradeTrigger, Urgency } from './triggers.ts';
@@ -9,8 +10,9 @@ const SAMPLES: { trigger: UpgradeTrigger; label: string; usage: { used: number; 
   { trigger: 'premium_feature', label: 'Premium feature', usage: { used: 3, limit: 5, label: 'Product views' }, urgency: 'low' },
 ];
 
-/** The upgrade prompt's three triggers, side by side. */
+/** The upgrade prompt's three triggers, side by side, as the signed-in member's plan would see them. */
 export default function UpgradePromptDemo() {
+  const { tier } = useSession();
   const [open, setOpen] = useState<number | null>(null);
   const sample = open === null ? null : SAMPLES[open];
   return (
@@ -30,7 +32,7 @@ export default function UpgradePromptDemo() {
           ))}
         </Stack>
       </Card>
-      {sample && <UpgradePrompt open trigger={sample.trigger} usage={sample.usage} urgency={sample.urgency} onClose={() => setOpen(null)} />}
+      {sample && <UpgradePrompt open trigger={sample.trigger} tier={tier} usage={sample.usage} urgency={sample.urgency} onClose={() => setOpen(null)} />}
     </>
   );
 }

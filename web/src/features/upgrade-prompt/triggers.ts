@@ -32,28 +32,4 @@ export function triggerOfError(error: unknown): UpgradeTrigger | null {
 /** The urgency badge shows only for medium and high. */
 export const showsUrgency = (urgency: Urgency | null | undefined): urgency is 'medium' | 'high' => urgency === 'medium' || urgency === 'high';
 
-interface PromptCopy {
-  title: string;
-  text: string;
-  unlocks: string[];
-}
-
-export const PROMPT_COPY: Record<UpgradeTrigger, PromptCopy> = {
-  collection_limit: {
-    title: 'Collection Limit Reached',
-    text: 'Your collection is full on your current plan. Upgrade to keep adding pairs and tracking their value.',
-    unlocks: ['Pro: up to 20 collection items', 'Expert: an unlimited collection', 'Price history and AI price forecasts'],
-  },
-  search_limit: {
-    title: 'Search Limit Reached',
-    text: "You've used the searches or product views of your plan. Upgrade to keep exploring the market.",
-    unlocks: ['Pro: unlimited searches and 250 product views per cycle', 'Expert: unlimited searches and views', 'Up to 200 results per search'],
-  },
-  premium_feature: {
-    title: 'Unlock Premium Features',
-    text: 'Historical sales data and AI price forecasts are part of the paid plans.',
-    unlocks: ['Full sales history with charts', 'AI price forecasts with confidence bands', 'Recent sales for every size'],
-  },
-};
-
 export const MONEY_BACK_LINE = 'All plans include a 7-day money-back guarantee.';
