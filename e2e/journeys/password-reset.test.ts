@@ -2,6 +2,7 @@ import { describe, it } from 'vitest';
 import { smtpCatcher, waitFor } from '@kicksight/testkit';
 import { WEB, allowConsoleErrors, expect, openPage, signIn, testAccount, useBrowser } from '../fixture.ts';
 import { screenshot } from '../screenshots.ts';
+import { api } from '../api.ts';
 
 const SMTP_API = process.env.KS_SMTP_API_URL ?? 'http://127.0.0.1:8025/api';
 const browser = useBrowser();
@@ -42,6 +43,16 @@ describe('forgot password in the browser', () => {
     await page.getByRole('heading', { name: 'Password reset successful' }).waitFor();
     await screenshot(page, 'reset-password-success');
     await page.waitForURL(`${WEB}/login`, { timeout: 6_000 });
+
+    // The reset ended every sign-in before it: an access token of one is refused at once, not when it expires.
+    const refused = await waitFor(
+      async () => {
+        const answer = await api('GET', '/api/user/profile', { token: account.token });
+        return answer.status === 401 ? answer : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 250, message: 'the access token of a sign-in the reset ended to be refused' },
+    );
+    expect(refused.body).toEqual({ message: 'Your session has ended. Please sign in again.', code: 'SESSION_ENDED' });
 
     // The spent link and the old password are refused with a 4xx, which the browser logs.
     allowConsoleErrors(/status of 4\d\d .*\/api\/auth\/(verify-reset-token\?.*|login)\)$/);
