@@ -34,13 +34,18 @@ describe('price alerts and the watchlist the member can see, edit and understand
     await page.getByRole('heading', { name: sneaker.name, level: 1 }).waitFor({ timeout: 45_000 });
     await page.getByRole('combobox', { name: 'Size', exact: true }).selectOption(String(sneaker.size));
 
-    // The dialog opens at the price now, which it refuses in words; a higher target says it waits for a rise.
+    // The dialog opens without a target and says what typing one will do; a low target waits for a drop, the price now is
+    // refused in words, and a higher target waits for a rise.
     await page.getByRole('button', { name: 'Price Alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set a Price Alert' });
     const outcome = dialog.getByTestId('alert-promise');
-    const refusal = (await outcome.textContent()) ?? '';
-    expect(refusal).toMatch(new RegExp(`^Your target equals the price of US ${sneaker.size} now \\(\\$[\\d,]+\\)\\. Choose a price above or below it\\.$`));
-    const shownPrice = /now \((\$[\d,]+)\)/.exec(refusal)![1]!;
+    expect(await outcome.textContent()).toBe('Type a target to see what the alert will do.');
+    await dialog.getByLabel('Target price (USD)').fill('1');
+    const drop = (await outcome.textContent()) ?? '';
+    expect(drop).toMatch(new RegExp(`^We'll tell you when US ${sneaker.size} falls to \\$1; now \\$[\\d,]+$`));
+    const shownPrice = /now (\$[\d,]+)$/.exec(drop)![1]!;
+    await dialog.getByLabel('Target price (USD)').fill(shownPrice.replace(/[$,]/g, ''));
+    expect(await outcome.textContent()).toBe(`Your target equals the price of US ${sneaker.size} now (${shownPrice}). Choose a price above or below it.`);
     const target = Number(shownPrice.replace(/[$,]/g, '')) + 50;
     await dialog.getByLabel('Target price (USD)').fill(String(target));
     expect(await outcome.textContent()).toBe(`We'll tell you when US ${sneaker.size} rises to ${dollars(target * 100)}; now ${shownPrice}`);
