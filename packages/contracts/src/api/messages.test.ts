@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { adminUsersQuerySchema, deleteAccountBodySchema, loginBodySchema, passwordChangeBodySchema, refreshBodySchema } from './auth.ts';
 import { analyticsQuerySchema } from './membership.ts';
 import { predictionQuerySchema } from './prediction.ts';
+import { salesQuerySchema } from './sales.ts';
 
 /** The message a 400 answer carries: the first issue's. */
 const refusal = (schema: z.ZodType, input: unknown) => {
@@ -23,6 +24,12 @@ describe('refusals name the parameter and the rule', () => {
     expect(refusal(analyticsQuerySchema, { startDate: 'abc', endDate: 'xyz' })).toBe('startDate must be a date (YYYY-MM-DD) or a date and time');
     expect(refusal(analyticsQuerySchema, { endDate: 'xyz' })).toBe('endDate must be a date (YYYY-MM-DD) or a date and time');
     expect(analyticsQuerySchema.parse({ startDate: '2026-10-01', endDate: '2026-10-31T23:59:59Z' })).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31T23:59:59Z' });
+  });
+
+  it("the sales list's brand", () => {
+    expect(refusal(salesQuerySchema, { brand: '' })).toBe('brand must not be empty');
+    expect(refusal(salesQuerySchema, { brand: 'x'.repeat(101) })).toBe('brand must be at most 100 characters');
+    expect(salesQuerySchema.parse({ brand: ' Nike ' })).toMatchObject({ brand: 'Nike' });
   });
 
   it('price prediction flags', () => {

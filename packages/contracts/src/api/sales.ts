@@ -127,7 +127,7 @@ export const salesQuerySchema = z.object({
   year: yearSchema.optional(),
   platform: z.enum(SALE_PLATFORMS, { error: INVALID_PLATFORM_MESSAGE }).optional(),
   /** A brand's name, any case. */
-  brand: z.string().trim().min(1).max(100).optional(),
+  brand: z.string().trim().min(1, 'brand must not be empty').max(100, 'brand must be at most 100 characters').optional(),
 });
 export type SalesQuery = z.infer<typeof salesQuerySchema>;
 export const salesListSchema = paginationSchema.extend({ sales: z.array(saleSchema) });

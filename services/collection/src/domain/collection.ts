@@ -38,6 +38,8 @@ import { sales } from '../store/sales.ts';
 import { saleBrief } from './sale-figures.ts';
 
 const notFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE);
+/** No pair was bought before this day: an earlier date is a typing slip (1800 for 2018), not a vintage purchase. */
+const EARLIEST_PURCHASE_DATE = '1900-01-01';
 
 /** What the activity feed calls each field an edit may change. */
 const CHANGE_WORDS = {
@@ -77,6 +79,7 @@ export function createCollection({ pool, clock, tracker, entitlements, valuedAt,
   function assertPurchaseDate(date: string | undefined): void {
     // A day ahead is allowed: the member's own day may already be tomorrow in UTC.
     if (date !== undefined && date > addDays(utcDay(clock.now()), 1)) throw AppError.badRequest(`${INVALID_PURCHASE_DATE_MESSAGE}; it cannot be in the future`);
+    if (date !== undefined && date < EARLIEST_PURCHASE_DATE) throw AppError.badRequest(`${INVALID_PURCHASE_DATE_MESSAGE}; it cannot be before ${EARLIEST_PURCHASE_DATE}`);
   }
 
   /** An item ready to insert: a catalogue sneaker's facts come from the catalogue (its prices seeded the first time). */

@@ -71,6 +71,7 @@ describe('adding items', () => {
     expect(await refused({ name: 'No brand', purchasePrice: 100 })).toContain('Missing required fields');
     expect(await refused({ name: 'Dunk', brand: 'Nike', purchasePrice: 100, condition: 'destroyed' })).toContain('Invalid condition');
     expect(await refused({ name: 'Dunk', brand: 'Nike', purchasePrice: 100, purchaseDate: '2099-01-01' })).toContain('Invalid purchase date');
+    expect(await refused({ name: 'Dunk', brand: 'Nike', purchasePrice: 100, purchaseDate: '1800-01-01' })).toBe('Invalid purchase date: use YYYY-MM-DD; it cannot be before 1900-01-01');
   });
 
   it('tells a price above $1,000,000 the highest price accepted, on add, edit and alert', async () => {

@@ -11,11 +11,26 @@ export function levelLabel(level: StockxSellerLevel, today: string): string {
   return row ? `Level ${level} (${row.transactionBps / 100}% transaction fee)` : `Level ${level}`;
 }
 
-/** The seller level StockX's fees use in the Sell dialog and on the server, and the monthly reselling email. */
+/** GOAT's commission bands as its schedule in force today has them, highest rating first: each band's lowest rating and its label. */
+export function goatRatingBands(today: string): { minRating: number; label: string }[] {
+  const schedule = scheduleInForce('goat', today);
+  if (schedule?.platform !== 'goat') return [];
+  return schedule.commission.map((row, i) => {
+    const above = schedule.commission[i - 1]?.minRating;
+    const range = above === undefined ? `${row.minRating} or more` : row.minRating === 0 ? `Below ${above}` : `${row.minRating} to ${above - 1}`;
+    return { minRating: row.minRating, label: `${range} (${row.bps / 100}% commission)` };
+  });
+}
+
+/** The band a rating falls in (its lowest rating), so that any stored rating shows as one of the choices. */
+export const goatBandOf = (rating: number, bands: readonly { minRating: number }[]): number => bands.find((band) => rating >= band.minRating)?.minRating ?? rating;
+
+/** The seller level and rating StockX's and GOAT's fees use in the Sell dialog and on the server, and the monthly reselling email. */
 export function LedgerSettingsCard() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const settings = useQuery(salesQueries.settings());
+  const goatBands = goatRatingBands(todayIso());
   const save = useMutation({
     mutationFn: (changes: Partial<LedgerSettings>) => salesApi.updateSettings(changes),
     onSuccess: (saved) => {
@@ -41,6 +56,19 @@ export function LedgerSettingsCard() {
             {STOCKX_SELLER_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {levelLabel(level, todayIso())}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="GOAT seller rating"
+            hint="GOAT's commission in the Sell dialog and on your sales follows your seller rating."
+            value={goatBandOf(settings.data.goatSellerRating, goatBands)}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ goatSellerRating: Number(e.target.value) })}
+          >
+            {goatBands.map((band) => (
+              <option key={band.minRating} value={band.minRating}>
+                {band.label}
               </option>
             ))}
           </SelectField>
