@@ -3,6 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-support.tsx';
 import { UpgradePromptProvider } from '../upgrade-prompt/index.ts';
 import SalesPage from './SalesPage.tsx';
+import { yearOfUrl } from './years.ts';
 
 const year = new Date().getUTCFullYear();
 const totals = { sales: 0, revenue: 0, fees: 0, netProceeds: 0, cost: 0, realisedGain: 0 };
@@ -98,6 +99,21 @@ describe('the Sales page of an Expert', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No sales match these filters')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: String(year - 1) } });
     await waitFor(() => expect(calls.some((call) => call.path === `/api/sales/summary?year=${year - 1}`)).toBe(true));
+  });
+
+  it('opens the year the URL names, so a reload or Back keeps the year chosen; a year it does not offer is this year', async () => {
+    const calls = stubApi({ 'GET /api/sales/summary': summary(), 'GET /api/sales': list([]) });
+    renderScreen(
+      <UpgradePromptProvider>
+        <SalesPage />
+      </UpgradePromptProvider>,
+      { path: '/admin/sales', route: `/admin/sales?year=${year - 2}` },
+    );
+    await waitFor(() => expect(calls.some((call) => call.path === `/api/sales/summary?year=${year - 2}`)).toBe(true));
+    expect((screen.getByLabelText('Year') as HTMLSelectElement).value).toBe(String(year - 2));
+    expect(yearOfUrl('1999', year)).toBe(year);
+    expect(yearOfUrl('abc', year)).toBe(year);
+    expect(yearOfUrl(null, year)).toBe(year);
   });
 
   it('says when there is nothing to chart yet, and offers Retry when the year cannot load', async () => {

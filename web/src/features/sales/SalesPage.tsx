@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PLANS } from '@kicksight/contracts/plans';
 import styled, { useTheme } from 'styled-components';
 import { MonthlyGainChart } from '../../ui/charts/MonthlyGainChart.tsx';
@@ -9,7 +8,7 @@ import { useUpgradePrompt } from '../upgrade-prompt/index.ts';
 import { Button, Card, CardTitle, EmptyState, ErrorState, PageHeader, Select, Skeleton, Stack, countOf } from '../../ui/index.ts';
 import { salesQueries } from './api.ts';
 import { exportsTaxYear, recordsSales } from '../collection/index.ts';
-import { yearsOf } from './years.ts';
+import { yearOfUrl, yearsOf } from './years.ts';
 import { monthGainsOf, platformSeries } from './platform-colors.ts';
 import { SalesFigures } from './SalesFigures.tsx';
 import { SalesTransfer } from './SalesTransfer.tsx';
@@ -84,7 +83,10 @@ function Ledger({ year }: { year: number }) {
 export default function SalesPage() {
   const { tier } = useSession();
   const thisYear = new Date().getUTCFullYear();
-  const [year, setYear] = useState(thisYear);
+  // The year shown is the URL's (?year=), so a reload or the browser's Back keeps it; any other value is this year.
+  const [params, setParams] = useSearchParams();
+  const year = yearOfUrl(params.get('year'), thisYear);
+  const setYear = (chosen: number) => setParams(chosen === thisYear ? {} : { year: String(chosen) });
   const unlocked = recordsSales(tier);
   return (
     <>
