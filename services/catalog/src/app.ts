@@ -19,7 +19,7 @@ import {
 } from '@kicksight/platform';
 import type { Config } from './config.ts';
 import { registerMarketMetrics } from './market/market-metrics.ts';
-import { createCatalog, type Catalog } from './domain/catalog.ts';
+import { createCatalog, type Caller, type Catalog } from './domain/catalog.ts';
 import { createDataQuality } from './domain/data-quality.ts';
 import { createSales, type Sales } from './domain/sales.ts';
 import { createSearchIndex } from './domain/search-index.ts';
@@ -36,7 +36,7 @@ import { createModels, ensureIndexes, type SummaryDoc } from './store/models.ts'
 import { createMarketModels, type MarketModels } from './store/market-models.ts';
 import { createMarketReadings } from './domain/market-readings.ts';
 import { sneakerMarketOf } from './domain/market-view.ts';
-import { marketAdminRouter, marketRouter, type MarketCaller } from './http/market-router.ts';
+import { marketAdminRouter, marketRouter } from './http/market-router.ts';
 import { demandConsumer } from './market/demand-consumer.ts';
 import { createDemandReconcile, RECONCILE_RETRY_MS } from './market/demand-reconcile.ts';
 import { createReplaySource } from './market/replay-source.ts';
@@ -187,8 +187,8 @@ export function createApp({ infra, config, verifier, billing, searchGroupId }: D
     if (stockx) void redis.zadd(viewsKey, clock.now().getTime(), sneakerId).catch(() => {});
   };
   const latestReadings = (id: string) => sneakers.marketReadings(id, readings.latest);
-  const marketOf = (id: string, { caller, requestId }: MarketCaller) =>
-    catalog.productView(caller, id, requestId, async (doc) => sneakerMarketOf(doc, await latestReadings(doc._id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER }));
+  const marketOf = (who: Caller, id: string, requestId?: string) =>
+    catalog.productView(who, id, requestId, async (doc) => sneakerMarketOf(doc, await latestReadings(doc._id), { now: clock.now(), staleAfterMs: config.MARKET_STALE_AFTER }));
   let indexReady = false;
 
   const { app, internalApp, metrics } = createHttpSurface({

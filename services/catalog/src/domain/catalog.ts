@@ -3,7 +3,6 @@ import {
   PRICE_HISTORY_PERIODS,
   SNEAKER_NOT_FOUND,
   TRENDING_TIMEFRAMES,
-  isTrending,
   paginate,
   premiumPercent,
   type ConsumeResultView,
@@ -27,7 +26,7 @@ import type { SearchIndex, SneakerSummary } from './search-index.ts';
 import { createSearchPages, type SearchPage } from './search-pages.ts';
 import { createSerialisedAnswers, type Serialised } from './serialised-answers.ts';
 import type { SneakerCache } from './sneaker-cache.ts';
-import { availabilityOf, change24hOf, detailOf, roundPercent, searchResultOf, sizePricesOf, trendingItemOf } from './views.ts';
+import { availabilityOf, change24hOf, detailOf, isTrendingWith, roundPercent, searchResultOf, sizePricesOf, trendingItemOf } from './views.ts';
 
 export type Caller = Pick<Principal, 'id' | 'role'>;
 
@@ -270,7 +269,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
       const ranked = summaries()
         .filter((s) => !excluded.has(s.id) && s.lastSaleAt !== null && s.lastSaleAt >= since && s.currentPrice !== null)
         .map((s) => ({ s, change: change24hOf(s, now) }))
-        .map(({ s, change }) => ({ s, trending: isTrending({ ...s, priceChange24h: change }), move: Math.abs(change ?? 0), premium: premiumPercent(s.currentPrice, s.retailPrice) ?? -Infinity }))
+        .map(({ s, change }) => ({ s, trending: isTrendingWith(s, change), move: Math.abs(change ?? 0), premium: premiumPercent(s.currentPrice, s.retailPrice) ?? -Infinity }))
         .sort((a, b) => Number(b.trending) - Number(a.trending) || b.move - a.move || b.premium - a.premium || (a.s.id < b.s.id ? -1 : 1));
       return { timeframe: query.timeframe, sneakers: ranked.slice(0, query.limit).map(({ s }) => trendingItemOf(s, now)) };
     },
@@ -299,7 +298,7 @@ export function createCatalog({ models, index, sneakers, billing, clock, logger 
         totalSales: all.reduce((n, s) => n + s.salesCount, 0),
         averagePrice: rounded(mean(priced.map((s) => s.currentPrice!))),
         averagePremiumPercent: roundPercent(mean(premiums)),
-        trendingCount: priced.filter((s) => isTrending({ ...s, priceChange24h: changeOf.get(s) ?? null })).length,
+        trendingCount: priced.filter((s) => isTrendingWith(s, changeOf.get(s) ?? null)).length,
         gainers: byChange(1),
         losers: byChange(-1),
         brands: [...brands]

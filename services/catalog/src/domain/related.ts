@@ -1,6 +1,6 @@
-import { isTrending, premiumPercent, type RelatedProduct, type RelatedStrategy } from '@kicksight/contracts';
+import { premiumPercent, type RelatedProduct, type RelatedStrategy } from '@kicksight/contracts';
 import type { SneakerSummary } from './search-index.ts';
-import { change24hOf, relatedOf } from './views.ts';
+import { change24hOf, isTrendingWith, relatedOf } from './views.ts';
 
 /** A price within this share of the sneaker's own counts as the same price range. */
 export const PRICE_RANGE_SHARE = 0.25;
@@ -36,7 +36,7 @@ const strategies: Record<Exclude<RelatedStrategy, 'mixed'>, (target: SneakerSumm
   trending: (_target, pool, now) =>
     pool
       .map((summary) => ({ summary, change: change24hOf(summary, now) }))
-      .filter(({ summary, change }) => isTrending({ ...summary, priceChange24h: change }))
+      .filter(({ summary, change }) => isTrendingWith(summary, change))
       .sort((a, b) => Math.abs(b.change ?? 0) - Math.abs(a.change ?? 0) || (premiumPercent(b.summary.currentPrice, b.summary.retailPrice) ?? 0) - (premiumPercent(a.summary.currentPrice, a.summary.retailPrice) ?? 0) || (a.summary.id < b.summary.id ? -1 : 1))
       .map(({ summary, change: moved }) => {
         const change = moved ?? 0;

@@ -105,6 +105,10 @@ const THIN_WINDOW_MS = THIN_MARKET_DAYS * 86_400_000;
 /** A sneaker's 24-hour change at a moment (what the trending rule reads). */
 export const change24hOf = (summary: SneakerSummary, now: Date): number | null => changeAt(summary.priceChangeSteps, now);
 
+/** The trending rule over a sneaker and its 24-hour change at the moment read (change24hOf). */
+export const isTrendingWith = (summary: Pick<SneakerSummary, 'currentPrice' | 'retailPrice'>, change: number | null): boolean =>
+  isTrending({ currentPrice: summary.currentPrice, retailPrice: summary.retailPrice, priceChange24h: change });
+
 /**
  * The last moment (ms) at which these sneakers' results still read as at `now` (Infinity when
  * nothing they show ages): every size shown as available still is, no price shown as resting on
@@ -144,11 +148,12 @@ export function searchResultOf(summary: SneakerSummary, now: Date): SearchResult
 }
 
 export function trendingItemOf(summary: SneakerSummary, now: Date) {
+  const result = searchResultOf(summary, now);
   return {
-    ...searchResultOf(summary, now),
+    ...result,
     premiumPercent: roundPercent(premiumPercent(summary.currentPrice, summary.retailPrice)),
     marketStatus: marketStatus(summary.currentPrice, summary.retailPrice),
-    trending: isTrending({ ...summary, priceChange24h: change24hOf(summary, now) }),
+    trending: isTrendingWith(summary, result.priceChange24h),
     lastSaleAt: summary.lastSaleAt === null ? null : new Date(summary.lastSaleAt).toISOString(),
   };
 }

@@ -3,16 +3,12 @@ import { stockxCallbackQuerySchema, type SneakerMarket } from '@kicksight/contra
 import { AppError, requireRole, requireUser, type JwtVerifier } from '@kicksight/platform';
 import type { MarketSource } from '../market/market-source.ts';
 import type { StockxLink } from '@kicksight/stockx';
+import type { Caller } from '../domain/catalog.ts';
+import { callerOf, requestIdOf } from './caller.ts';
 
 export const STOCKX_NOT_CONFIGURED = 'StockX is not configured: set STOCKX_CLIENT_ID, STOCKX_CLIENT_SECRET, STOCKX_API_KEY and STOCKX_TOKEN_KEY';
 
 const adminIdOf = (req: Request): string => req.principal!.id;
-
-/** Who asks for a sneaker's market, and the request's id. */
-export interface MarketCaller {
-  caller: { id: string; role: NonNullable<Request['principal']>['role'] };
-  requestId?: string;
-}
 
 /**
  * `GET /api/sneakers/{id}/market`: each size's market with its source and time (a valid access token; part of
@@ -24,15 +20,14 @@ export function marketRouter({
   verifier,
   onViewed,
 }: {
-  market: (id: string, who: MarketCaller) => Promise<SneakerMarket>;
+  market: (who: Caller, id: string, requestId?: string) => Promise<SneakerMarket>;
   verifier: JwtVerifier;
   onViewed: (sneakerId: string) => void;
 }): Router {
   const router = Router();
   router.get('/sneakers/:id/market', requireUser(verifier), async (req, res) => {
     const id = String(req.params.id);
-    const { id: userId, role } = req.principal!;
-    res.json({ data: await market(id, { caller: { id: userId, role }, requestId: typeof req.id === 'string' ? req.id : undefined }) });
+    res.json({ data: await market(callerOf(req), id, requestIdOf(req)) });
     onViewed(id);
   });
   return router;

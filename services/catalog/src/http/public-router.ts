@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   SUGGESTIONS_LIMIT,
   dailySalesQuerySchema,
@@ -9,15 +9,11 @@ import {
   searchQuerySchema,
   suggestionsQuerySchema,
 } from '@kicksight/contracts';
-import { AppError, requireUser, serverTiming, type JwtVerifier } from '@kicksight/platform';
-import type { Caller, Catalog } from '../domain/catalog.ts';
+import { requireUser, serverTiming, type JwtVerifier } from '@kicksight/platform';
+import type { Catalog } from '../domain/catalog.ts';
+import { callerOf, requestIdOf } from './caller.ts';
 import { sendSerialisedData } from './serialised-data.ts';
 
-const callerOf = (req: Request): Caller => {
-  if (!req.principal) throw AppError.unauthorized();
-  return { id: req.principal.id, role: req.principal.role };
-};
-const requestIdOf = (req: Request): string | undefined => (typeof req.id === 'string' ? req.id : undefined);
 
 /** `/api/sneakers/*` and `/api/onboarding/sample-sneakers`: every call needs a valid access token; each answer tells its own time (Server-Timing). */
 export function publicRouter({ catalog, verifier }: { catalog: Catalog; verifier: JwtVerifier }): Router {
