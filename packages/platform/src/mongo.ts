@@ -1,4 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
+import { makeDriverWritesFailOnClose } from './mongo-socket-close.ts';
+
+makeDriverWritesFailOnClose();
 
 /**
  * Fail-fast settings: with the server away an operation fails once no server answered within the

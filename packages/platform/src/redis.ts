@@ -32,10 +32,13 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
 /**
  * A second connection of a client for blocking reads (XREAD BLOCK): fail-fast like its client, but with
  * no command time-out, which a read blocking by design would outlast. A read while Redis is away fails
- * at once, and closing the connection ends a read that waits.
+ * at once, and so does a read waiting when the connection drops: it is not kept to be sent again after
+ * a reconnection (the reader's own loop reads again). That also makes closing the connection end a read
+ * that waits: ioredis settles a kept command only when a connection closes, and a client closed while it
+ * waits to reconnect sees no further close, so a kept read would wait for ever.
  */
 export function blockingConnection(redis: Redis): Redis {
-  const connection = redis.duplicate({ commandTimeout: undefined });
+  const connection = redis.duplicate({ commandTimeout: undefined, maxRetriesPerRequest: 0 });
   connection.on('error', () => {});
   return connection;
 }

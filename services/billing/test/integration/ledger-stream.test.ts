@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_TOKEN_HEADER, createPgPool, createRedis, type Redis } from '@kicksight/platform';
-import { waitFor } from '@kicksight/testkit';
+import { proxyInFront, waitFor } from '@kicksight/testkit';
 import { ledgerEvents } from '../../src/domain/metering.ts';
 import { createCounters } from '../../src/store/counters.ts';
 import type { LedgerUnit } from '../../src/store/ledger.ts';
@@ -88,6 +88,37 @@ describe('the ledger follower', () => {
     follower().start();
     await ledgerCaughtUp(redis, stream, 10_000);
     expect(await ledgerKeys(userId)).toEqual(['a', 'b']);
+  });
+
+  it('takes its lease again and writes what queued meanwhile after Redis was away, however often it went', async () => {
+    const { proxy, url } = await proxyInFront(inject('stack').toxiproxy, 'ledger-redis', inject('stack').redis);
+    const throughProxy = createRedis(url);
+    try {
+      const stream = `billing:usage-ledger:test-${randomUUID()}`;
+      const made = createLedgerFollower({ pool: billing.infra.pool!, redis: throughProxy, stream, logger: billing.infra.logger, eventsOf: ledgerEvents, leaseTtlMs: 1_500 });
+      followers.push(made);
+      made.start();
+      const counters = createCounters(redis, { ledgerStream: stream });
+      const userId = newUserId();
+      await counters.seed(userId, 'search', 'p-test', [], 600);
+      for (let cut = 0; cut < 3; cut++) {
+        await waitFor(async () => made.isFollowing(), { message: `the follower holds its lease before cut ${cut + 1}`, timeoutMs: 5_000 });
+        // Cut while a blocking read waits, at a different moment of the lease's renewal each time.
+        await new Promise((resolve) => setTimeout(resolve, 150 + cut * 170));
+        await proxy.disable();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect(made.isFollowing(), `the lease given up during cut ${cut + 1}`).toBe(false);
+        await proxy.enable();
+      }
+      const keys = ['a', 'b', 'c'];
+      for (const key of keys) expect(await counters.consume(unitOf(userId, key), null, 600)).toMatchObject({ state: 'allowed', counted: true });
+      await ledgerCaughtUp(redis, stream, 8_000);
+      expect(await ledgerKeys(userId)).toEqual(keys);
+    } finally {
+      await proxy.enable();
+      await proxy.remove();
+      throughProxy.disconnect();
+    }
   });
 
   it('has one follower at a time, and another takes over when it stops', async () => {
