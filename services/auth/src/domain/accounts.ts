@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CURRENT_PASSWORD_REQUIRED,
   ACCESS_TOKEN_TTL_MS,
   EMAIL_CHANGE_CONFIRM_TTL_MS,
   EMAIL_CHANGE_CONFIRMED,
@@ -111,7 +112,8 @@ export function createAccounts({ pool, clock, keys, webUrl, refreshTokenTtlMs, s
    */
   async function confirmOwner(user: UserRecord, password: string | undefined, signInAgainMessage: string): Promise<void> {
     if (user.passwordHash) {
-      if (!password || !(await verifyPassword(user.passwordHash, password))) {
+      if (!password) throw AppError.badRequest(CURRENT_PASSWORD_REQUIRED);
+      if (!(await verifyPassword(user.passwordHash, password))) {
         throw AppError.badRequest('Current password is incorrect', 'INVALID_CURRENT_PASSWORD');
       }
     } else if (!user.lastSignInAt || clock.now().getTime() - user.lastSignInAt.getTime() > RECENT_SIGN_IN_MS) {

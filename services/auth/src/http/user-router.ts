@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import {
-  CURRENT_PASSWORD_REQUIRED,
   apiKeyCreateBodySchema,
   deleteAccountBodySchema,
   emailPreferencesBodySchema,
   passwordChangeBodySchema,
   profileUpdateBodySchema,
 } from '@kicksight/contracts';
-import { AppError, idempotency, requireUser, type JwtVerifier, type Redis } from '@kicksight/platform';
+import { idempotency, requireUser, type JwtVerifier, type Redis } from '@kicksight/platform';
 import type { Accounts } from '../domain/accounts.ts';
 import type { ApiKeys } from '../domain/api-keys.ts';
 import { contextOf, principal } from './context.ts';
@@ -40,8 +39,6 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
 
   router.delete('/', async (req, res) => {
     const { password } = deleteAccountBodySchema.parse(req.body ?? {});
-    // An account with a password confirms its deletion with it; one without (Google) by a recent sign-in.
-    if (!password && (await accounts.currentUser(principal(req).id)).passwordHash !== null) throw AppError.badRequest(CURRENT_PASSWORD_REQUIRED);
     await accounts.deleteAccount(principal(req).id, password, contextOf(req));
     res.json({ data: { message: 'Your account and all its data were deleted.' } });
   });

@@ -131,7 +131,7 @@ describe('settings', () => {
   it('changes no email with the access token alone: the current password is asked for', async () => {
     const { tokens, email, user } = await register(api);
     const withoutPassword = await api.put('/api/user/profile', { name: 'Ana Lima', email: uniqueEmail('attacker') }, tokens.accessToken);
-    expect(withoutPassword.body).toEqual({ message: 'Current password is incorrect', code: 'INVALID_CURRENT_PASSWORD' });
+    expect(withoutPassword.body).toEqual({ message: 'Current password is required', code: 'VALIDATION_ERROR' });
     const wrongPassword = await api.put('/api/user/profile', { name: 'Ana Lima', email: uniqueEmail('attacker'), currentPassword: 'guess-1234' }, tokens.accessToken);
     expect(wrongPassword.status).toBe(400);
     expect((await api.get('/api/user/profile', tokens.accessToken)).body.data.email).toBe(email);
