@@ -20,8 +20,13 @@ export function monthsBetween(start: Date, end: Date): string[] {
 export function createAnalytics({ pool, clock }: { pool: Pool; clock: Clock }) {
   return {
     async dashboard(startDate?: string, endDate?: string) {
-      const end = endDate ? new Date(endDate.length === 10 ? `${endDate}T23:59:59.999Z` : endDate) : clock.now();
+      const now = clock.now();
+      // The figures stop at now: a range that ends later reads up to now.
+      const asked = endDate ? new Date(endDate.length === 10 ? `${endDate}T23:59:59.999Z` : endDate) : now;
+      const end = asked < now ? asked : now;
       const start = startDate ? new Date(startDate) : daysBefore(end, 30);
+      if (start > now) throw AppError.badRequest('startDate must not be in the future');
+      if (start > end) throw AppError.badRequest('startDate must not be after endDate');
       if (end.getTime() - start.getTime() > 400 * DAY_MS) throw AppError.badRequest('The range may span at most 400 days');
       const range = { start, end: new Date(end.getTime() + 1) };
       const months = monthsBetween(start, end);

@@ -138,4 +138,16 @@ describe('admin analytics', () => {
   it('refuses an inverted range', async () => {
     await expect(billing.internal.get('/internal/analytics/dashboard?startDate=2026-10-31&endDate=2026-10-01')).rejects.toMatchObject({ status: 400 });
   });
+
+  it('refuses a range that starts in the future, and reads a range that ends in the future up to now', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await expect(billing.internal.get(`/internal/analytics/dashboard?startDate=${tomorrow}`)).rejects.toMatchObject({ status: 400, message: 'startDate must not be in the future' });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await expect(billing.internal.get(`/internal/analytics/dashboard?startDate=${later}`)).rejects.toMatchObject({ status: 400, message: 'startDate must not be in the future' });
+    const before = Date.now();
+    const { range } = await billing.internal.get<{ range: { startDate: string; endDate: string } }>('/internal/analytics/dashboard?endDate=9999-12-31');
+    expect(Date.parse(range.endDate)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(range.endDate)).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(Date.parse(range.endDate) - Date.parse(range.startDate)).toBeLessThanOrEqual(31 * 86_400_000);
+  });
 });

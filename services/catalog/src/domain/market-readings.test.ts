@@ -53,6 +53,16 @@ describe('market readings', () => {
     expect(market).toMatchObject({ sneakerId: 's1', lowestAsk: 28_000, highestBid: 25_000, lastSale: 21_000, source: 'stockx-api', asOf: readAt.toISOString(), stale: false });
   });
 
+  it('name a size without a reading by its own last sale’s source, as its prices do: generated, a test sale, a data file', () => {
+    const soldAt = new Date('2026-11-26T08:00:00Z');
+    const market = (source: string, sizeSource?: string) =>
+      sneakerMarketOf({ _id: 's1', source, variants: [{ ...variant(10, 22_000, 1, soldAt), ...(sizeSource && { source: sizeSource }) }] }, [], { now: new Date('2026-11-27T10:00:00Z'), staleAfterMs: 3_600_000 });
+    expect(market('generated').sizes[0]!.source).toBe('generated');
+    expect(market('thesneakerdatabase-catalog.json', 'test').sizes[0]!.source).toBe('test');
+    expect(market('thesneakerdatabase-catalog.json', 'snapshot:stockx-2023-03-market-summary.csv').sizes[0]!.source).toBe('snapshot:stockx-2023-03-market-summary.csv');
+    expect(market('stockx-2019-sales.csv').sizes[0]!.source).toBe('replay:stockx-2019-sales.csv');
+  });
+
   it('value a pair by its last sale once its reading is older than MARKET_STALE_AFTER, and say the reading is stale', () => {
     const soldAt = new Date('2026-11-26T08:00:00Z');
     const readAt = new Date('2026-11-27T06:00:00Z');

@@ -1,9 +1,12 @@
 import type { SneakerMarket, ValueBasis } from '@kicksight/contracts';
+import { GENERATED_SOURCE, replaySource } from '@kicksight/contracts/provenance';
 import type { SizeReading } from '../store/market-models.ts';
 import type { SneakerDoc } from '../store/models.ts';
+import type { VariantState } from './market.ts';
 
-/** The source name of a replayed sale of a sneaker from a data file. */
-export const replaySourceOf = (doc: Pick<SneakerDoc, 'source'>): string => `replay:${doc.source}`;
+/** A size's price source; sneakers stored before sources were kept read as replayed or generated, never as live. */
+export const variantSource = (doc: Pick<SneakerDoc, 'source'>, v: Pick<VariantState, 'source'>): string =>
+  v.source ?? (doc.source === GENERATED_SOURCE ? GENERATED_SOURCE : replaySource(doc.source));
 
 const iso = (at: Date | string | null | undefined): string | null => (at ? new Date(at).toISOString() : null);
 const newest = <T extends { asOf: string | null }>(rows: T[]): T | undefined => rows.filter((r) => r.asOf !== null).sort((a, b) => b.asOf!.localeCompare(a.asOf!))[0];
@@ -17,8 +20,8 @@ export function valueOf(reading: SizeReading | undefined, fresh: boolean, lastSa
 
 /**
  * A sneaker's market per size: the latest reading of each size (its lowest ask and highest bid, its
- * source and time) beside the size's last replayed sale; a size without a reading says where its last
- * sale came from and when. Each size's value prefers a fresh reading (younger than `staleAfterMs` at
+ * source and time) beside the size's last sale; a size without a reading says where its last sale came
+ * from (the size's own source: a data file, generated, a test sale) and when. Each size's value prefers a fresh reading (younger than `staleAfterMs` at
  * `now`); an older one is marked stale. The sneaker's own takes the lowest ask and highest bid across
  * sizes, the latest sale, and the freshest observation's source and time.
  */
@@ -36,7 +39,7 @@ export function sneakerMarketOf(doc: Pick<SneakerDoc, '_id' | 'source' | 'varian
       lowestAsk: reading?.lowestAsk ?? null,
       highestBid: reading?.highestBid ?? null,
       lastSale,
-      source: reading ? reading.source : replaySourceOf(doc),
+      source: reading ? reading.source : variantSource(doc, variant ?? {}),
       asOf: reading ? iso(reading.asOf) : iso(variant?.lastSaleAt),
       ...valueOf(reading, fresh, lastSale),
       stale: reading !== undefined && !fresh,

@@ -1,7 +1,8 @@
 import { isTrending, marketStatus, premiumPercent, type PriceProvenance, type RelatedProduct, type SearchResultSneaker, type SneakerDetail, type SneakerPrices, type Variant } from '@kicksight/contracts';
-import { GENERATED_SOURCE, THIN_MARKET_DAYS, THIN_MARKET_SALES, isThinMarket, replaySource } from '@kicksight/contracts/provenance';
+import { GENERATED_SOURCE, THIN_MARKET_DAYS, THIN_MARKET_SALES, isThinMarket } from '@kicksight/contracts/provenance';
 import type { SizeReading } from '../store/market-models.ts';
 import type { SneakerDoc, SummaryDoc } from '../store/models.ts';
+import { variantSource } from './market-view.ts';
 import { CHANGE_WINDOW_MS, availableSince, changeAt, changeHoldsUntil, changeSteps, isAvailable, median, sneakerChange24h, variantChange24h, type ChangeStep, type VariantState } from './market.ts';
 import type { SneakerSummary } from './search-index.ts';
 
@@ -9,8 +10,6 @@ const iso = (at: Date | null | undefined): string | null => (at ? new Date(at).t
 
 const ms = (at: Date | string | number) => new Date(at).getTime();
 
-/** A size's price source; sneakers stored before sources were kept read as replayed or generated, never as live. */
-const variantSource = (doc: Pick<SneakerDoc, 'source'>, v: Pick<VariantState, 'source'>): string => v.source ?? (doc.source === GENERATED_SOURCE ? GENERATED_SOURCE : replaySource(doc.source));
 /** A size's latest sales (epoch ms, newest first); sneakers stored before they were kept know the last one. */
 const variantLatestSales = (v: Pick<VariantState, 'latestSales' | 'lastSaleAt'>): number[] => (v.latestSales?.length ? v.latestSales.map(ms) : v.lastSaleAt ? [ms(v.lastSaleAt)] : []);
 

@@ -92,7 +92,6 @@ type ProductFields = Partial<ProductRecord> & { name: string };
 const product = (file: string, row: number, fields: ProductFields): ProductRecord => ({
   file,
   row,
-  brand: canonicalBrand(fields.brand, fields.name),
   colorway: '',
   sku: null,
   model: null,
@@ -104,6 +103,7 @@ const product = (file: string, row: number, fields: ProductFields): ProductRecor
   market: null,
   volatility: null,
   ...fields,
+  brand: canonicalBrand(fields.brand, fields.name),
   name: cleanText(fields.name, 200),
 });
 
