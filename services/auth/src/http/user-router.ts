@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   apiKeyCreateBodySchema,
   deleteAccountBodySchema,
@@ -54,7 +55,7 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
 
   router.delete('/api-keys/:id', async (req, res) => {
     const id = req.params.id ?? '';
-    if (!/^[0-9a-f-]{36}$/i.test(id)) {
+    if (!z.uuid().safeParse(id).success) {
       res.status(404).json({ message: 'No such API key', code: 'NOT_FOUND' });
       return;
     }

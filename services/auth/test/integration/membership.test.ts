@@ -85,6 +85,10 @@ describe('personal API keys', () => {
     expect((await api.delete(`/api/user/api-keys/${id}`, undefined, tokens.accessToken)).status).toBe(200);
     await expect(internal().post('/internal/api-keys/verify', { key })).rejects.toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
     expect((await api.delete(`/api/user/api-keys/${id}`, undefined, tokens.accessToken)).status).toBe(404);
+    // Ids shaped like a UUID but not one are no key either, never a database error.
+    for (const notAnId of ['-'.repeat(36), 'a'.repeat(36), `${'0'.repeat(34)}--`]) {
+      expect((await api.delete(`/api/user/api-keys/${notAnId}`, undefined, tokens.accessToken)).body, notAnId).toEqual({ message: 'No such API key', code: 'NOT_FOUND' });
+    }
   });
 
   it('publish user.api_key_revoked through the outbox when a key is revoked, naming it by its hash', async () => {
