@@ -2,7 +2,7 @@ import { createHttpSurface, createJwtVerifier, createServiceClient, createTokenC
 import type { Config } from './config.ts';
 import { publicHealth, systemHealth } from './health/system-health.ts';
 import { createApiKeyExchange, createExchangePurge, exchangePurgeHandler } from './edge/api-keys.ts';
-import { createDenylist, denylistHandler } from './edge/denylist.ts';
+import { createDenylist, denylistHandler, signInEnded } from './edge/denylist.ts';
 import { edgeGate } from './edge/gate.ts';
 import { webCors } from './edge/hygiene.ts';
 import { createIdentify } from './edge/identity.ts';
@@ -74,7 +74,7 @@ export function createApp({ infra, config }: Deps): BffApp {
   });
   const proxy = createProxy({ serviceUrls: config.serviceUrls, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyLimitBytes: config.BODY_LIMIT_BYTES, logger });
   const hub = createStreamHub({ redis, logger });
-  const streams = createEventStreams({ hub, clock, heartbeatMs: config.SSE_HEARTBEAT_MS });
+  const streams = createEventStreams({ hub, clock, heartbeatMs: config.SSE_HEARTBEAT_MS, hasEnded: (principal) => signInEnded(denylist, principal) });
   const purgeExchanges = exchangePurgeHandler(createExchangePurge(redis), clock);
   const denyDeleted = denylistHandler(denylist, clock);
   // This pod's own reader of the user topic (deletions and revoked keys); the relay's group is shared.

@@ -56,6 +56,11 @@ export function createDenylist(clock: Clock): Denylist {
   };
 }
 
+/** Whether a sign-in can no longer act: its account was deleted, or it was signed out. */
+export function signInEnded(denylist: Pick<Denylist, 'isDenied' | 'isSessionEnded'>, { id, sessionId }: { id: string; sessionId?: string }): boolean {
+  return denylist.isDenied(id) || (sessionId !== undefined && denylist.isSessionEnded(sessionId));
+}
+
 /** Handles `user.deleted` and `user.signed_out`: the account's, or the sign-in's, still-valid tokens are refused from now on. */
 export function denylistHandler(denylist: Pick<Denylist, 'deny' | 'endSession'>, clock: Clock) {
   return async (event: Envelope): Promise<void> => {

@@ -53,7 +53,10 @@ export function openSse(res: Response, { heartbeatMs, onClose }: { heartbeatMs: 
       if (!closed) res.write(formatFrame(frame));
     },
     end() {
-      if (!closed) res.end();
+      if (closed) return;
+      // Nothing is written after the end, even before the response reports itself closed.
+      closed = true;
+      res.end();
     },
     get closed() {
       return closed;

@@ -1,10 +1,12 @@
 import type { RequestHandler } from 'express';
-import { AppError, type Clock } from '@kicksight/platform';
+import { AppError, type Clock, type Principal } from '@kicksight/platform';
 import type { Push, StreamHub } from './hub.ts';
 import { openSse, type SseStream } from './sse.ts';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
+/** How often open streams are checked against sign-outs and deletions that arrived while they were open. */
+export const ENDED_CHECK_MS = 1_000;
 
 export interface EventStreams {
   /** `GET /api/events`: the signed-in user's live events (the edge has verified the token). */
@@ -13,7 +15,20 @@ export interface EventStreams {
   closeAll(): void;
 }
 
-export function createEventStreams({ hub, clock, heartbeatMs }: { hub: StreamHub; clock: Clock; heartbeatMs: number }): EventStreams {
+export interface EventStreamsOptions {
+  hub: StreamHub;
+  clock: Clock;
+  heartbeatMs: number;
+  /** Whether the sign-in behind a stream has ended since it opened (signed out, or its account deleted). */
+  hasEnded: (principal: Principal) => boolean;
+}
+
+/**
+ * A stream lives as long as its token: it is told to sign in again and closed when the token expires, and
+ * at once when its sign-in ends meanwhile (a sign-out, a password reset, a deleted account), so nothing
+ * more reaches a browser that signed out.
+ */
+export function createEventStreams({ hub, clock, heartbeatMs, hasEnded }: EventStreamsOptions): EventStreams {
   const open = new Set<SseStream>();
 
   const handler: RequestHandler = async (req, res, next) => {
@@ -34,22 +49,28 @@ export function createEventStreams({ hub, clock, heartbeatMs }: { hub: StreamHub
       stopListening();
       return;
     }
-    const untilExpiry = Math.min(MAX_TIMER_MS, Math.max(0, identity.expiresAt - clock.now().getTime()));
-    const expiry = setTimeout(() => {
-      stream.send({ event: 'reauth', data: { reason: 'token_expired' } });
+    const endWith = (reason: 'token_expired' | 'session_ended') => {
+      stream.send({ event: 'reauth', data: { reason } });
       stream.end();
-    }, untilExpiry);
+    };
+    const ended = () => hasEnded(identity.principal);
+    const untilExpiry = Math.min(MAX_TIMER_MS, Math.max(0, identity.expiresAt - clock.now().getTime()));
+    const expiry = setTimeout(() => endWith('token_expired'), untilExpiry);
+    const watch = setInterval(() => {
+      if (ended()) endWith('session_ended');
+    }, ENDED_CHECK_MS);
     const stream = openSse(res, {
       heartbeatMs,
       onClose: () => {
         clearTimeout(expiry);
+        clearInterval(watch);
         stopListening();
         open.delete(stream);
       },
     });
     open.add(stream);
-    deliver = (push) => stream.send(push);
-    for (const push of early) stream.send(push);
+    deliver = (push) => (ended() ? endWith('session_ended') : stream.send(push));
+    for (const push of early) deliver(push);
   };
 
   return {

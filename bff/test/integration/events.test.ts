@@ -100,6 +100,24 @@ describe('GET /api/events', () => {
     expect(capture.lines().join('\n')).not.toContain(token);
   });
 
+  it('closes a stream whose sign-in ends while it is open, telling the client to sign in again, and keeps the other sign-ins’ streams', async () => {
+    const userId = uniqueName('gil');
+    const [endedSession, otherSession] = [uniqueName('session'), uniqueName('session')];
+    const ending = await connect(pod1, await issuer.mint({ id: userId, sessionId: endedSession }));
+    const staying = await connect(pod2, await issuer.mint({ id: userId, sessionId: otherSession }));
+
+    await producer.send([{ key: userId, envelope: newEvent('user.signed_out@1', { userId, sessionId: endedSession }, { clock: systemClock }) }]);
+    const frame = await waitFor(() => ending.frames.find((f) => f.event === 'reauth'), { timeoutMs: 20_000, message: 'a reauth event on the signed-out stream' });
+    expect(JSON.parse(frame.data!)).toEqual({ reason: 'session_ended' });
+    await waitFor(() => ending.ended, { message: 'the signed-out stream to close' });
+
+    const after = notification(userId, 'After sign-out');
+    await producer.send([{ key: userId, envelope: after }]);
+    await waitFor(() => staying.frames.find((f) => f.id === after.id), { timeoutMs: 20_000, message: 'the notification on the other sign-in’s stream' });
+    expect(ending.frames.some((f) => f.id === after.id)).toBe(false);
+    expect(staying.ended).toBe(false);
+  });
+
   it('refuses a stream without a valid token', async () => {
     expect((await fetch(`${pod1}/api/events`)).status).toBe(401);
     expect((await fetch(`${pod1}/api/events?token=nope`)).status).toBe(401);
