@@ -101,7 +101,7 @@ async function react(client: PoolClient, event: Envelope, now: Date): Promise<Re
     const { userId, sneakerId, sneakerName, size, targetPrice, price, direction } = event.data;
     const name = sneakerName ?? 'A sneaker you watch';
     return {
-      emails: [{ userId, template: 'price-alert', key: emailKey('price-alert', event.id), payload: { sneakerId, sneakerName: name, size, targetPrice, price, direction } }],
+      emails: [{ userId, template: 'price-alert', key: emailKey('price-alert', event.id), payload: { sneakerId, sneakerName: name, size, targetPrice, price, direction, reached: price === targetPrice } }],
       notification: {
         userId,
         type: 'price_alert',

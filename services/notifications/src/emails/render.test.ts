@@ -23,6 +23,11 @@ describe('email templates', () => {
     const alert = render('price-alert', sampleData('price-alert', now, WEB_URL));
     expect(alert.subject).toBe('Price alert: Air Jordan 1 Retro High OG Chicago is below $400');
     expect(alert.text).toContain('is now $395, below your target of $400.');
+    // A price that lands on the target reaches it, whichever way it moved.
+    const reached = render('price-alert', { ...sampleData('price-alert', now, WEB_URL), price: 40_000, reached: true });
+    expect(reached.subject).toBe('Price alert: Air Jordan 1 Retro High OG Chicago is at $400');
+    expect(reached.text).toContain('is now $400, reaching your target of $400.');
+    expect(reached.html).toContain('reaching your target of $400');
     expect(alert.text).toContain(`${WEB_URL}/admin/product/000000000000000000000001`);
     const reset = render('password-reset', { name: 'Ana', resetUrl: `${WEB_URL}/reset-password?token=abc`, expiresAt: '2026-11-22T10:00:00Z' });
     expect(reset.html).toContain(`href="${WEB_URL}/reset-password?token=abc"`);

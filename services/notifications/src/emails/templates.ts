@@ -220,11 +220,11 @@ Changed your mind? You can keep your plan from the upgrade page before then, wit
 Keep my plan: {{link "/admin/upgrade"}}`,
   },
   'price-alert': {
-    subject: 'Price alert: {{sneakerName}} is {{direction}} {{money targetPrice}}',
-    html: `${h1('Your price alert fired')}${p('Hi {{name}}, <strong>{{sneakerName}}</strong>{{#if size}} in size {{size}}{{/if}} is now <strong style="font-variant-numeric:tabular-nums">{{money price}}</strong>, {{direction}} your target of {{money targetPrice}}.')}${button('{{productUrl sneakerId}}', 'View the sneaker')}`,
+    subject: 'Price alert: {{sneakerName}} is {{#if reached}}at{{else}}{{direction}}{{/if}} {{money targetPrice}}',
+    html: `${h1('Your price alert fired')}${p('Hi {{name}}, <strong>{{sneakerName}}</strong>{{#if size}} in size {{size}}{{/if}} is now <strong style="font-variant-numeric:tabular-nums">{{money price}}</strong>, {{#if reached}}reaching{{else}}{{direction}}{{/if}} your target of {{money targetPrice}}.')}${button('{{productUrl sneakerId}}', 'View the sneaker')}`,
     text: `Your price alert fired
 
-Hi {{name}}, {{sneakerName}}{{#if size}} in size {{size}}{{/if}} is now {{money price}}, {{direction}} your target of {{money targetPrice}}.
+Hi {{name}}, {{sneakerName}}{{#if size}} in size {{size}}{{/if}} is now {{money price}}, {{#if reached}}reaching{{else}}{{direction}}{{/if}} your target of {{money targetPrice}}.
 
 View the sneaker: {{productUrl sneakerId}}`,
   },
