@@ -160,6 +160,8 @@ export const eventDefinitions = {
       direction: z.enum(['above', 'below']),
       /** The sneaker's name when collection knows it (added compatibly: older events lack it). */
       sneakerName: z.string().optional(),
+      /** Whether the member wants an in-app notice of it (their priceAlertNotifications; added compatibly: absent means yes). */
+      notifyInApp: z.boolean().optional(),
     }),
   },
   'notification.created@1': {

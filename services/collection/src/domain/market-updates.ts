@@ -2,6 +2,7 @@ import type { EventData } from '@kicksight/contracts';
 import { applyOnce, enqueueEvents, type Clock, type OutgoingEvent, type Pool } from '@kicksight/platform';
 import { activity, type ActivityEntry } from '../store/activity.ts';
 import { alerts } from '../store/alerts.ts';
+import { collectors } from '../store/collectors.ts';
 import { market } from '../store/market.ts';
 import { alertTriggeredEvent } from '../events/publish.ts';
 import { activityOf } from './activity-entries.ts';
@@ -15,7 +16,8 @@ export const MARKET_CONSUMER = 'collection-market';
  * changes only when the event's seq is newer than the one known, so a late or repeated event never
  * rolls a price back; items are never rewritten (their values are read through the projection).
  * Each alert whose watched price moved across its target fires alert.triggered once (unless paused), through the
- * outbox, in the same transaction as the price and the event's dedupe row.
+ * outbox, in the same transaction as the price and the event's dedupe row, saying whether the member wants an
+ * in-app notice of it (their priceAlertNotifications preference).
  */
 export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock }) {
   return applyOnce(
@@ -42,7 +44,8 @@ export function createMarketUpdates({ pool, clock }: { pool: Pool; clock: Clock 
         const fires = next.crossed && alert.pausedAt === null;
         await alerts.observed(client, alert.id, { side: next.side, price: watched, fired: fires }, at);
         if (!fires) continue;
-        events.push(alertTriggeredEvent(alert, watched, next.side, { clock, correlationId: event.correlationId }));
+        const { priceAlertNotifications } = await collectors.preferences(client, alert.userId);
+        events.push(alertTriggeredEvent(alert, watched, next.side, { clock, correlationId: event.correlationId }, priceAlertNotifications !== false));
         entries.push(activityOf.alertTriggered(alert, watched, next.side, at));
       }
       await enqueueEvents(client, events, clock);

@@ -20,6 +20,7 @@ export function alertTriggeredEvent(
   price: number,
   direction: Side,
   context: { clock: Clock; correlationId?: string },
+  notifyInApp = true,
 ): OutgoingEvent {
   const data = {
     userId: alert.userId,
@@ -30,6 +31,7 @@ export function alertTriggeredEvent(
     price,
     direction,
     ...(alert.sneakerName ? { sneakerName: alert.sneakerName } : {}),
+    notifyInApp,
   };
   return { key: alert.userId, envelope: newEvent('alert.triggered@1', data, context) };
 }

@@ -39,6 +39,20 @@ describe('a target equal to the watched price', () => {
   });
 });
 
+describe('a member who turned in-app price-alert notices off', () => {
+  it('still has the alert fire, saying no in-app notice is wanted', async () => {
+    const [quiet, usual] = [await stack.member(), await stack.member()];
+    expect((await stack.api.call('PUT', '/api/user/preferences', { body: { priceAlertNotifications: false }, token: quiet.token })).status).toBe(200);
+    const s = sneaker({ '10': 31_400 });
+    const [quietAlert, usualAlert] = await Promise.all(
+      [quiet, usual].map(async (member) => (await stack.api.post('/api/price-alerts', { sneakerId: s.id, targetPrice: 34_000, size: 10 }, member.token)).body.data),
+    );
+    await prices({ sneakerId: s.id, size: 10, price: 34_100, seq: 2 });
+    expect(await fired(quietAlert.id)).toEqual([expect.objectContaining({ price: 34_100, notifyInApp: false })]);
+    expect(await fired(usualAlert.id)).toEqual([expect.objectContaining({ price: 34_100, notifyInApp: true })]);
+  });
+});
+
 describe('changing an alert', () => {
   it('moves the target and watches it from the side the price is on now', async () => {
     const member = await stack.member();

@@ -169,7 +169,7 @@ describe('price alerts', () => {
     const fired = async () => (await outboxEvents(stack.pool, 'alert.triggered@1')).filter((e) => e.data.alertId === alert.id).map((e) => e.data);
 
     await prices({ sneakerId: s.id, size: 10, price: 19_000, seq: 2 });
-    expect(await fired()).toEqual([{ userId: member.id, alertId: alert.id, sneakerId: s.id, size: 10, targetPrice: 20_000, price: 19_000, direction: 'below', sneakerName: 'Yeezy Boost 350 V2' }]);
+    expect(await fired()).toEqual([{ userId: member.id, alertId: alert.id, sneakerId: s.id, size: 10, targetPrice: 20_000, price: 19_000, direction: 'below', sneakerName: 'Yeezy Boost 350 V2', notifyInApp: true }]);
     // Staying below, an out-of-order older price and a repeated event fire nothing.
     await prices({ sneakerId: s.id, size: 10, price: 18_000, seq: 3 }, { sneakerId: s.id, size: 10, price: 30_000, seq: 1 }, { sneakerId: s.id, size: 10, price: 18_500, seq: 3 });
     expect(await fired()).toHaveLength(1);

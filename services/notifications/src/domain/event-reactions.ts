@@ -98,10 +98,13 @@ async function react(client: PoolClient, event: Envelope, now: Date): Promise<Re
     };
   }
   if (isEvent(event, 'alert.triggered@1')) {
-    const { userId, sneakerId, sneakerName, size, targetPrice, price, direction } = event.data;
+    const { userId, sneakerId, sneakerName, size, targetPrice, price, direction, notifyInApp } = event.data;
     const name = sneakerName ?? 'A sneaker you watch';
+    const emails = [{ userId, template: 'price-alert' as const, key: emailKey('price-alert', event.id), payload: { sneakerId, sneakerName: name, size, targetPrice, price, direction, reached: price === targetPrice } }];
+    // A member who turned in-app price-alert notices off still gets the email (their email preference decides it).
+    if (notifyInApp === false) return { emails };
     return {
-      emails: [{ userId, template: 'price-alert', key: emailKey('price-alert', event.id), payload: { sneakerId, sneakerName: name, size, targetPrice, price, direction, reached: price === targetPrice } }],
+      emails,
       notification: {
         userId,
         type: 'price_alert',

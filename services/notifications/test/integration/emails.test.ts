@@ -163,6 +163,15 @@ describe('emails triggered by events', () => {
     expect(body.data.notifications[0]).toMatchObject({ type: 'price_alert', title: 'Price alert: Dunk Low Panda', message: 'The lowest price rose to $210, above your $200 alert.', link: `/admin/product/${sneakerId}`, sneakerId, read: false });
   });
 
+  it('sends the price-alert email but no in-app notice to a member who turned those notices off', async () => {
+    const member = await registerMember(stack);
+    const envelope = await stack.publish('alert.triggered@1', { userId: member.id, alertId: randomUUID(), sneakerId, size: 10, targetPrice: 40_000, price: 39_500, direction: 'below', sneakerName: 'Air Jordan 1 Chicago', notifyInApp: false });
+    await stack.send(envelope);
+    await expectOneEmail(member.email, 'Price alert: Air Jordan 1 Chicago is below $400', `/admin/product/${sneakerId}`);
+    await settle(stack, 'collection', member.id);
+    expect((await stack.api.get('/api/notifications', member.token)).body.data.notifications).toEqual([]);
+  });
+
   it("says a sized alert's fall in its notification", async () => {
     const member = await registerMember(stack);
     const envelope = await stack.publish('alert.triggered@1', { userId: member.id, alertId: randomUUID(), sneakerId, size: 10, targetPrice: 34_000, price: 33_900, direction: 'below', sneakerName: 'Air Jordan 1 Chicago' });
