@@ -8,6 +8,11 @@ describe('what a price alert will do, in words', () => {
     expect(alertPromise({ size: null, targetPrice: 30_000, currentPrice: 31_400, side: 'above' })).toBe("We'll tell you when the lowest price falls to $300; now $314");
   });
 
+  it('says the price must move past the target when it stands at it (an alert that just fired there)', () => {
+    expect(alertPromise({ size: 10, targetPrice: 33_000, currentPrice: 33_000, side: 'above' })).toBe("We'll tell you when US 10 falls below $330; now $330");
+    expect(alertPromise({ size: 10, targetPrice: 31_500, currentPrice: 31_520, side: 'below' })).toBe("We'll tell you when US 10 rises above $315; now $315");
+  });
+
   it('says only the target while no price is known', () => {
     expect(alertPromise({ size: 10, targetPrice: 34_000, currentPrice: null, side: null })).toBe("We'll tell you when US 10 reaches $340");
   });

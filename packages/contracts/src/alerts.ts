@@ -26,7 +26,9 @@ export const sideOf = (price: number, targetPrice: number): AlertSide | null => 
 export function alertPromise({ size, targetPrice, currentPrice, side }: WatchedPrice & { currentPrice: number | null; side: AlertSide | null }): string {
   const watched = watchedLabel(size);
   if (side === null || currentPrice === null) return `We'll tell you when ${watched} reaches ${formatWholeDollars(targetPrice)}`;
-  return `We'll tell you when ${watched} ${side === 'below' ? 'rises' : 'falls'} to ${formatWholeDollars(targetPrice)}; now ${formatWholeDollars(currentPrice)}`;
+  // At the target (an alert that just fired there), the next move that counts is past it.
+  const moves = isAtPrice(targetPrice, currentPrice) ? (side === 'below' ? 'rises above' : 'falls below') : side === 'below' ? 'rises to' : 'falls to';
+  return `We'll tell you when ${watched} ${moves} ${formatWholeDollars(targetPrice)}; now ${formatWholeDollars(currentPrice)}`;
 }
 
 /**
