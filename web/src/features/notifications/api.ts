@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export interface AppNotification {
@@ -31,19 +31,33 @@ function toNotification(raw: Raw): AppNotification {
   };
 }
 
-/** The list comes as an array or as `{notifications}`. */
-function toNotificationList(body: unknown): AppNotification[] {
-  const list = Array.isArray(body) ? body : ((body as { notifications?: unknown[] } | null)?.notifications ?? []);
-  return (list as Raw[]).filter((n) => n && typeof n.id === 'string').map(toNotification);
+/** One page of the list, with the member's unread count across all pages. */
+export interface NotificationPage {
+  notifications: AppNotification[];
+  unreadCount: number;
+  hasNextPage: boolean;
 }
 
-/** The notification list, fresh for a minute; the live event stream invalidates it. */
+/** A page comes as `{notifications, unreadCount, pagination}` or as a bare array (one page, counted here). */
+function toNotificationPage(body: unknown): NotificationPage {
+  const envelope = (Array.isArray(body) ? { notifications: body } : (body ?? {})) as { notifications?: unknown[]; unreadCount?: number; pagination?: { hasNextPage?: boolean } };
+  const notifications = ((envelope.notifications ?? []) as Raw[]).filter((n) => n && typeof n.id === 'string').map(toNotification);
+  return {
+    notifications,
+    unreadCount: envelope.unreadCount ?? notifications.filter((n) => !n.read).length,
+    hasNextPage: envelope.pagination?.hasNextPage ?? false,
+  };
+}
+
+/** The notification list, newest first a page at a time, fresh for a minute; the live event stream invalidates it. */
 export const notificationQueries = {
   all: ['notifications'] as const,
   list: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: ['notifications', 'list'],
-      queryFn: async ({ signal }) => toNotificationList(await api.get<unknown>('/notifications', { signal })),
+      queryFn: async ({ signal, pageParam }) => toNotificationPage(await api.get<unknown>('/notifications', { signal, query: { page: pageParam } })),
+      initialPageParam: 1,
+      getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
       staleTime: 60_000,
       retry: 1,
     }),

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '../../session/index.ts';
 import { Button, IconButton, Muted, Skeleton, timeAgo } from '../../ui/index.ts';
 import { useLiveEvents } from './live-events.ts';
-import { notificationQueries, notificationsApi, type AppNotification } from './api.ts';
+import { notificationQueries, notificationsApi, type AppNotification, type NotificationPage } from './api.ts';
 import { cssVar } from '../../theme/cssVars.ts';
 
 const EMPTY_TITLE = 'No notifications yet';
@@ -79,6 +79,12 @@ const Actions = styled.div`
   grid-column: 1 / -1;
   align-items: center;
 `;
+const More = styled.div`
+  display: grid;
+  gap: 8px;
+  justify-items: center;
+  padding: 12px 16px;
+`;
 const Empty = styled.div`
   padding: 32px 16px;
   text-align: center;
@@ -92,6 +98,26 @@ const BellIcon = () => (
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </svg>
 );
+
+type NotificationPages = InfiniteData<NotificationPage>;
+
+const countUnread = (pages: NotificationPage[]) => pages.flatMap((page) => page.notifications).filter((n) => !n.read).length;
+
+/** The member's unread count as the server last gave it, less what was read or deleted here since. */
+const unreadOf = (data: NotificationPages | undefined) => data?.pages[0]?.unreadCount ?? 0;
+
+/** The loaded notifications, each once even when a new one shifted the pages between loads. */
+function loadedNotifications(data: NotificationPages | undefined): AppNotification[] {
+  const byId = new Map((data?.pages ?? []).flatMap((page) => page.notifications).map((n) => [n.id, n] as const));
+  return [...byId.values()];
+}
+
+/** Changes the loaded notifications in every page, keeping the unread count in step. */
+function changeLoaded(data: NotificationPages, fn: (items: AppNotification[]) => AppNotification[]): NotificationPages {
+  const pages = data.pages.map((page) => ({ ...page, notifications: fn(page.notifications) }));
+  const noLongerUnread = countUnread(data.pages) - countUnread(pages);
+  return { ...data, pages: pages.map((page) => ({ ...page, unreadCount: Math.max(0, page.unreadCount - noLongerUnread) })) };
+}
 
 function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; onRead(): void; onDelete(): void }) {
   const title = item.link?.startsWith('/') ? <Link to={item.link}>{item.title}</Link> : item.title;
@@ -115,9 +141,9 @@ function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; o
 }
 
 function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void }) {
-  const list = useQuery(notificationQueries.list());
+  const list = useInfiniteQuery(notificationQueries.list());
   const queryClient = useQueryClient();
-  const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData<AppNotification[]>(notificationQueries.list().queryKey, (old) => (old ? fn(old) : old));
+  const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData(notificationQueries.list().queryKey, (old) => (old ? changeLoaded(old, fn) : old));
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
   const markRead = useMutation({
     mutationFn: notificationsApi.markRead,
@@ -134,7 +160,8 @@ function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void
     onMutate: (target) => update((items) => items.filter((n) => n.id !== target)),
     onSettled: refetch,
   });
-  const unread = list.data?.filter((n) => !n.read).length ?? 0;
+  const unread = unreadOf(list.data);
+  const items = loadedNotifications(list.data);
 
   return (
     <Panel id={id} role="dialog" aria-label="Notifications">
@@ -158,7 +185,7 @@ function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void
           <Skeleton />
         </div>
       )}
-      {list.isError && (
+      {list.isError && !list.isFetchNextPageError && (
         <Empty role="alert">
           <strong>Notifications are unavailable right now.</strong>
           <div>
@@ -168,18 +195,26 @@ function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void
           </div>
         </Empty>
       )}
-      {list.data && list.data.length === 0 && (
+      {list.data && items.length === 0 && (
         <Empty>
           <strong>{EMPTY_TITLE}</strong>
           <Muted>{EMPTY_TEXT}</Muted>
         </Empty>
       )}
-      {list.data && list.data.length > 0 && (
+      {items.length > 0 && (
         <List>
-          {list.data.map((item) => (
+          {items.map((item) => (
             <NotificationItem key={item.id} item={item} onRead={() => markRead.mutate(item.id)} onDelete={() => remove.mutate(item.id)} />
           ))}
         </List>
+      )}
+      {list.hasNextPage && (
+        <More>
+          {list.isFetchNextPageError && <Muted role="alert">Older notifications could not be loaded. Please try again.</Muted>}
+          <Button type="button" $size="sm" $variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
+          </Button>
+        </More>
       )}
     </Panel>
   );
@@ -192,8 +227,8 @@ export function NotificationsPopover() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
-  const list = useQuery({ ...notificationQueries.list(), enabled: isAuthenticated });
-  const unread = list.data?.filter((n) => !n.read).length ?? 0;
+  const list = useInfiniteQuery({ ...notificationQueries.list(), enabled: isAuthenticated });
+  const unread = unreadOf(list.data);
 
   useEffect(() => {
     if (!open) return;

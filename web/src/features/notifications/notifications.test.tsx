@@ -47,6 +47,26 @@ describe('notifications popover', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/notifications/n2')).toBe(true));
   });
 
+  it("shows the server's unread count and loads older notifications page by page", async () => {
+    const unreadOne = (i: number) => ({ ...alert, id: `n${i}`, title: `Alert ${i}` });
+    const pages: Record<string, unknown> = {
+      '1': { notifications: Array.from({ length: 20 }, (_, i) => unreadOne(i + 1)), unreadCount: 22, pagination: { page: 1, limit: 20, total: 22, totalPages: 2, hasNextPage: true, hasPreviousPage: false } },
+      '2': { notifications: [unreadOne(21), unreadOne(22)], unreadCount: 22, pagination: { page: 2, limit: 20, total: 22, totalPages: 2, hasNextPage: false, hasPreviousPage: true } },
+    };
+    const calls = stubApi({ 'GET /api/notifications': (_init, url) => ({ status: 200, body: { data: pages[url.searchParams.get('page') ?? '1'] } }), 'POST /api/auth/logout': {} });
+    signIn();
+    renderScreen(<NotificationsPopover />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 22 unread' });
+    expect(bell.textContent).toContain('22');
+    fireEvent.click(bell);
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    expect(await screen.findByText('Alert 22')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(22);
+    expect(screen.queryByRole('button', { name: 'Show older notifications' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/notifications')).map((c) => c.path)).toEqual(['/api/notifications?page=1', '/api/notifications?page=2']);
+  });
+
   it('says when notifications cannot be loaded, with Retry', async () => {
     stubApi({ 'GET /api/notifications': () => ({ status: 503, body: { message: 'No route', code: 'UNAVAILABLE' } }), 'POST /api/auth/logout': {} });
     signIn();
