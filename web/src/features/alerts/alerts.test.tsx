@@ -4,23 +4,8 @@ import { renderScreen, signedInForEachTest, stubApi } from '../../test/test-supp
 import AlertsPage from './AlertsPage.tsx';
 import { PriceAlertButton, WatchlistToggle } from './index.ts';
 import { checkTarget } from './alert-words.ts';
+import { SNEAKER, priceAlert as alert } from './test-fixtures.ts';
 
-const SNEAKER = 'a'.repeat(24);
-const alert = (extra: object = {}) => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  sneakerId: SNEAKER,
-  sneakerName: 'Air Jordan 1 Chicago',
-  imageUrl: null,
-  size: 10,
-  targetPrice: 34_000,
-  currentPrice: 31_400,
-  side: 'below',
-  paused: false,
-  triggerCount: 0,
-  lastTriggeredAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  ...extra,
-});
 const entry = (extra: object = {}) => ({
   id: '22222222-2222-4222-8222-222222222222',
   sneakerId: SNEAKER,

@@ -102,3 +102,13 @@ describe('membership events', () => {
     expect(tierChanged({ data: { tier: 'trial' } }, 'admin')).toBe(false);
   });
 });
+
+describe('notification events', () => {
+  it('refresh the alerts for a price alert, or when the type is not said', async () => {
+    const { mayFireAlert } = await import('./live-events.ts');
+    expect(mayFireAlert({ data: { type: 'price_alert' } })).toBe(true);
+    expect(mayFireAlert({ data: {} })).toBe(true);
+    expect(mayFireAlert(null)).toBe(true);
+    expect(mayFireAlert({ data: { type: 'payment_failed' } })).toBe(false);
+  });
+});

@@ -23,10 +23,19 @@ export function tierChanged(event: LiveEvent | null, tokenTier: string | undefin
   return typeof tier !== 'string' || tier !== tokenTier;
 }
 const USAGE = ['membership', 'usage'] as const;
+/** The price alerts and watchlist (the alerts feature's key space). */
+const ALERTS = ['alerts'] as const;
+
+/** Whether a notification event may come from a fired price alert (an event of unknown type may too). */
+export function mayFireAlert(event: LiveEvent | null): boolean {
+  const type = event?.data?.type;
+  return typeof type !== 'string' || type === 'price_alert';
+}
 
 /**
- * Keeps what the app shows current: a notification refetches the list, a membership change refreshes
- * the token and the plan and usage, a usage event the usage, and a reconnect all of them.
+ * Keeps what the app shows current: a notification refetches the list (and the alerts, when a price alert
+ * fired), a membership change refreshes the token and the plan and usage, a usage event the usage, and a
+ * reconnect all of them.
  */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
@@ -36,13 +45,16 @@ export function useLiveEvents(): void {
   useEffect(() => {
     if (!userId) return;
     const unsubscribe = liveEvents.subscribe((signal, event) => {
-      if (signal === 'notification') void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
-      else if (signal === 'usage') void queryClient.invalidateQueries({ queryKey: USAGE });
+      if (signal === 'notification') {
+        void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
+        if (mayFireAlert(event)) void queryClient.invalidateQueries({ queryKey: ALERTS });
+      } else if (signal === 'usage') void queryClient.invalidateQueries({ queryKey: USAGE });
       else if (signal === 'membership') {
         if (tierChanged(event, session.getState().user?.membershipTier)) void session.refresh().catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
       } else if (signal === 'reconnected') {
         void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
+        void queryClient.invalidateQueries({ queryKey: ALERTS });
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
       }
     });
