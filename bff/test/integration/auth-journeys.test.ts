@@ -288,18 +288,18 @@ describe('password reset', () => {
 describe('settings', () => {
   it('reads and updates the profile; a new email takes effect from the link sent to it', async () => {
     const { tokens, email, password } = await register(api);
-    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Lima', email, hasPassword: true } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Lima', email, hasPassword: true, emailNotifications: true } });
     const next = uniqueEmail('renamed');
     const updated = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} `, currentPassword: password }, tokens.accessToken);
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ data: { name: 'Ana Souza', email, pendingEmail: next } });
-    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Souza', email, hasPassword: true, pendingEmail: next } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Souza', email, hasPassword: true, emailNotifications: true, pendingEmail: next } });
     const { rows } = await s.authPool.query(`SELECT envelope FROM outbox WHERE type = 'user.email_change_requested@1' AND envelope->'data'->>'email' = $1`, [next]);
     const link = new URL(rows[0].envelope.data.confirmUrl as string);
     expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:5173/confirm-email');
     const confirmed = await api.post('/api/auth/confirm-email-change', { token: link.searchParams.get('token') });
     expect(confirmed.body).toEqual({ data: { message: 'Your email address is changed.' } });
-    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Souza', email: next, hasPassword: true } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Souza', email: next, hasPassword: true, emailNotifications: true } });
   });
 
   it("refuses another account's email, an empty name, and a caller without a token", async () => {

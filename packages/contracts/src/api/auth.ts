@@ -86,8 +86,8 @@ export const profileUpdateBodySchema = z.object({
   /** Needed to change the email of an account with a password. */
   currentPassword: z.string().max(200).optional(),
 });
-/** `pendingEmail`: a new email waiting for the link sent to it. */
-export const profileSchema = z.object({ name: z.string(), email: z.string(), hasPassword: z.boolean(), pendingEmail: z.string().optional() });
+/** `pendingEmail`: a new email waiting for the link sent to it; `emailNotifications`: whether optional emails are sent. */
+export const profileSchema = z.object({ name: z.string(), email: z.string(), hasPassword: z.boolean(), emailNotifications: z.boolean(), pendingEmail: z.string().optional() });
 /** The profile after an update: a new email waits for its confirmation link (`pendingEmail`) before it takes effect. */
 export const updatedProfileSchema = z.object({ name: z.string(), email: z.string(), pendingEmail: z.string().optional() });
 

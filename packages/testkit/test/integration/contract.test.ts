@@ -6,7 +6,7 @@ import { ContractViolation, assertNoStubBreaches, jsonClient, operationOf, sendO
 
 // A real HTTP server standing in for a service whose answers drift from the contract (the fixtures).
 const answers: Record<string, { status: number; body: unknown }> = {
-  'GET /api/user/profile': { status: 200, body: { data: { name: 'Ana', email: 'ana@example.com', hasPassword: 'yes' } } },
+  'GET /api/user/profile': { status: 200, body: { data: { name: 'Ana', email: 'ana@example.com', hasPassword: 'yes', emailNotifications: true } } },
   'GET /api/auth/me': { status: 200, body: { user: { id: 'u1' } } },
   'POST /api/auth/login': { status: 401, body: { error: 'nope' } },
   'GET /api/membership/plans': { status: 200, body: { data: [] } },

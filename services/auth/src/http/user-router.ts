@@ -19,7 +19,7 @@ export function userRouter({ accounts, apiKeys, verifier, redis }: { accounts: A
 
   router.get('/profile', async (req, res) => {
     const [user, pendingEmail] = await Promise.all([accounts.currentUser(principal(req).id), accounts.pendingEmail(principal(req).id)]);
-    res.json({ data: { name: user.name, email: user.email, hasPassword: user.passwordHash !== null, ...(pendingEmail && { pendingEmail }) } });
+    res.json({ data: { name: user.name, email: user.email, hasPassword: user.passwordHash !== null, emailNotifications: user.emailNotifications, ...(pendingEmail && { pendingEmail }) } });
   });
 
   router.put('/profile', async (req, res) => {

@@ -103,7 +103,7 @@ describe('password reset', () => {
 describe('settings', () => {
   it('updates the name at once, and the email only once the link sent to the new address is opened', async () => {
     const { tokens, email, password, user } = await register(api);
-    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Lima', email, hasPassword: true } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body).toEqual({ data: { name: 'Ana Lima', email, hasPassword: true, emailNotifications: true } });
     const renamed = await api.put('/api/user/profile', { name: 'Ana Souza', email }, tokens.accessToken);
     expect(renamed.body).toEqual({ data: { name: 'Ana Souza', email } });
     const renameEvent = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.updated@1' AND message_key = $1 ORDER BY seq DESC LIMIT 1`, [user.id]);
@@ -112,7 +112,7 @@ describe('settings', () => {
     const next = uniqueEmail('renamed');
     const asked = await api.put('/api/user/profile', { name: 'Ana Souza', email: `  ${next.toUpperCase()} `, currentPassword: password }, tokens.accessToken);
     expect(asked.body).toEqual({ data: { name: 'Ana Souza', email, pendingEmail: next } });
-    expect((await api.get('/api/user/profile', tokens.accessToken)).body.data).toEqual({ name: 'Ana Souza', email, hasPassword: true, pendingEmail: next });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body.data).toEqual({ name: 'Ana Souza', email, hasPassword: true, emailNotifications: true, pendingEmail: next });
     const request = await lastEvent(user.id, 'user.email_change_requested@1');
     expect(request).toMatchObject({ userId: user.id, email: next, currentEmail: email, name: 'Ana Souza' });
     const confirmToken = new URL(request.confirmUrl).searchParams.get('token')!;
@@ -164,10 +164,11 @@ describe('settings', () => {
     expect((await api.post('/api/auth/login', { email, password: 'Str0ng!pass' })).status).toBe(200);
   });
 
-  it('turns email notifications off and publishes it', async () => {
+  it('turns email notifications off, shows it in the profile and publishes it', async () => {
     const { tokens, user } = await register(api);
     const response = await api.put('/api/user/email-preferences', { emailNotifications: false }, tokens.accessToken);
     expect(response.body).toEqual({ data: { emailNotifications: false } });
+    expect((await api.get('/api/user/profile', tokens.accessToken)).body.data.emailNotifications).toBe(false);
     const event = await auth.infra.pool!.query(`SELECT envelope FROM outbox WHERE type = 'user.updated@1' AND message_key = $1`, [user.id]);
     expect(event.rows[0].envelope.data.emailNotifications).toBe(false);
     expect((await api.put('/api/user/email-preferences', { emailNotifications: 'no' }, tokens.accessToken)).status).toBe(400);

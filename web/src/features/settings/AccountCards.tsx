@@ -1,24 +1,21 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/index.ts';
 import { useThemeMode, type DarkStyle } from '../../theme/index.ts';
 import { Button, Card, CardTitle, Checkbox, Modal, Muted, SelectField, Stack, TextField, useToast } from '../../ui/index.ts';
 import { messageOf } from '../../api/errors.ts';
 import { membershipQueries, openBillingPortal } from '../membership/index.ts';
-import { settingsApi } from './api.ts';
+import { settingsApi, settingsQueries, type Profile } from './api.ts';
 
-const emailPreferenceKey = (userId: string) => `kicksight-email-notifications:${userId}`;
-
-/** Email notifications on or off (the server keeps the choice; this browser remembers what it last set). */
-export function EmailNotificationsCard({ userId }: { userId: string }) {
+/** Email notifications on or off, as the account's profile has them (the server keeps the choice). */
+export function EmailNotificationsCard({ enabled }: { enabled: boolean }) {
   const toast = useToast();
-  const [enabled, setEnabled] = useState(() => localStorage.getItem(emailPreferenceKey(userId)) !== 'off');
+  const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: settingsApi.setEmailNotifications,
     onSuccess: ({ emailNotifications }) => {
-      setEnabled(emailNotifications);
-      localStorage.setItem(emailPreferenceKey(userId), emailNotifications ? 'on' : 'off');
+      queryClient.setQueryData<Profile>(settingsQueries.profile().queryKey, (old) => (old ? { ...old, emailNotifications } : old));
       toast.show({ title: emailNotifications ? 'Email notifications on' : 'Email notifications off' });
     },
     onError: (error) => toast.show({ title: messageOf(error, 'Failed to update email preferences'), variant: 'error' }),

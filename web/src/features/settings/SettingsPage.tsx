@@ -19,7 +19,7 @@ const Grid = styled.div`
 
 /** Settings (spec 3 §2.3): profile, security, email, subscription, API keys, selling (paid plans), display, account deletion. */
 export default function SettingsPage() {
-  const { user, tier } = useSession();
+  const { tier } = useSession();
   const profile = useQuery(settingsQueries.profile());
   const apiAccess = tier === 'unlimited' || tier === 'admin';
   return (
@@ -35,7 +35,7 @@ export default function SettingsPage() {
         {profile.isPending && <Skeleton $h={260} />}
         {profile.data && <ProfileCard key={`${profile.data.name}\n${profile.data.email}`} profile={profile.data} />}
         {profile.data && <SecurityCard hasPassword={profile.data.hasPassword} />}
-        {user && <EmailNotificationsCard userId={user.id} />}
+        {profile.data && <EmailNotificationsCard enabled={profile.data.emailNotifications} />}
         <SubscriptionCard />
         {apiAccess && <ApiKeysCard />}
         {recordsSales(tier) && <LedgerSettingsCard />}

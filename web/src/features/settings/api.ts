@@ -5,6 +5,8 @@ export interface Profile {
   name: string;
   email: string;
   hasPassword: boolean;
+  /** Whether the account gets optional emails (price alerts, trial, product news). */
+  emailNotifications: boolean;
   /** A new email waiting for the link sent to it. */
   pendingEmail?: string;
 }

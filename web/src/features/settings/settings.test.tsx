@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, stubApi } from '../../test/test-support.tsx';
 import SettingsPage from './SettingsPage.tsx';
 
-const profile = { name: 'Ada King Lovelace', email: 'ada@example.com', hasPassword: true };
+const profile = { name: 'Ada King Lovelace', email: 'ada@example.com', hasPassword: true, emailNotifications: true };
 
 afterEach(() => {
   cleanup();
@@ -127,5 +127,22 @@ describe('settings: password', () => {
     stubApi({ 'GET /api/user/profile': () => ({ status: 503, body: {} }) });
     renderScreen(<SettingsPage />);
     expect(await screen.findByText('Failed to load user profile')).toBeTruthy();
+  });
+});
+
+describe('settings: email notifications', () => {
+  const checkbox = () => screen.getByRole('checkbox', { name: 'Send me emails about price alerts, my trial and product news' }) as HTMLInputElement;
+
+  it("shows the account's setting from the profile and saves a change to it", async () => {
+    const calls = stubApi({
+      'GET /api/user/profile': { ...profile, emailNotifications: false },
+      'PUT /api/user/email-preferences': () => ({ status: 200, body: { data: { emailNotifications: true } } }),
+    });
+    renderScreen(<SettingsPage />);
+    await waitFor(() => expect(checkbox().checked).toBe(false));
+    fireEvent.click(checkbox());
+    await waitFor(() => expect(checkbox().checked).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ emailNotifications: true });
+    expect(await screen.findByText('Email notifications on')).toBeTruthy();
   });
 });
