@@ -1,4 +1,4 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export interface AppNotification {
@@ -49,15 +49,20 @@ function toNotificationPage(body: unknown): NotificationPage {
   };
 }
 
-/** The notification list, newest first a page at a time, fresh for a minute; the live event stream invalidates it. */
+/**
+ * The notification list, newest first: its first `pages` pages (20 each), read together, fresh for a minute;
+ * the live event stream invalidates every length of it (`lists`).
+ */
 export const notificationQueries = {
   all: ['notifications'] as const,
-  list: () =>
-    infiniteQueryOptions({
-      queryKey: ['notifications', 'list'],
-      queryFn: async ({ signal, pageParam }) => toNotificationPage(await api.get<unknown>('/notifications', { signal, query: { page: pageParam } })),
-      initialPageParam: 1,
-      getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
+  lists: ['notifications', 'list'] as const,
+  list: (pages = 1) =>
+    queryOptions({
+      queryKey: ['notifications', 'list', pages],
+      queryFn: async ({ signal }) =>
+        Promise.all(Array.from({ length: pages }, async (_, i) => toNotificationPage(await api.get<unknown>('/notifications', { signal, query: { page: i + 1 } })))),
+      // Showing more keeps the pages shown until the longer list has come.
+      placeholderData: keepPreviousData,
       staleTime: 60_000,
       retry: 1,
     }),

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSession } from '../../session/index.ts';
@@ -99,24 +99,22 @@ const BellIcon = () => (
   </svg>
 );
 
-type NotificationPages = InfiniteData<NotificationPage>;
-
 const countUnread = (pages: NotificationPage[]) => pages.flatMap((page) => page.notifications).filter((n) => !n.read).length;
 
 /** The member's unread count as the server last gave it, less what was read or deleted here since. */
-const unreadOf = (data: NotificationPages | undefined) => data?.pages[0]?.unreadCount ?? 0;
+const unreadOf = (pages: NotificationPage[] | undefined) => pages?.[0]?.unreadCount ?? 0;
 
 /** The loaded notifications, each once even when a new one shifted the pages between loads. */
-function loadedNotifications(data: NotificationPages | undefined): AppNotification[] {
-  const byId = new Map((data?.pages ?? []).flatMap((page) => page.notifications).map((n) => [n.id, n] as const));
+function loadedNotifications(pages: NotificationPage[] | undefined): AppNotification[] {
+  const byId = new Map((pages ?? []).flatMap((page) => page.notifications).map((n) => [n.id, n] as const));
   return [...byId.values()];
 }
 
 /** Changes the loaded notifications in every page, keeping the unread count in step. */
-function changeLoaded(data: NotificationPages, fn: (items: AppNotification[]) => AppNotification[]): NotificationPages {
-  const pages = data.pages.map((page) => ({ ...page, notifications: fn(page.notifications) }));
-  const noLongerUnread = countUnread(data.pages) - countUnread(pages);
-  return { ...data, pages: pages.map((page) => ({ ...page, unreadCount: Math.max(0, page.unreadCount - noLongerUnread) })) };
+function changeLoaded(loaded: NotificationPage[], fn: (items: AppNotification[]) => AppNotification[]): NotificationPage[] {
+  const pages = loaded.map((page) => ({ ...page, notifications: fn(page.notifications) }));
+  const noLongerUnread = countUnread(loaded) - countUnread(pages);
+  return pages.map((page) => ({ ...page, unreadCount: Math.max(0, page.unreadCount - noLongerUnread) }));
 }
 
 function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; onRead(): void; onDelete(): void }) {
@@ -141,10 +139,15 @@ function NotificationItem({ item, onRead, onDelete }: { item: AppNotification; o
 }
 
 function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void }) {
-  const list = useInfiniteQuery(notificationQueries.list());
+  const [pages, setPages] = useState(1);
+  const list = useQuery(notificationQueries.list(pages));
   const queryClient = useQueryClient();
-  const update = (fn: (items: AppNotification[]) => AppNotification[]) => queryClient.setQueryData(notificationQueries.list().queryKey, (old) => (old ? changeLoaded(old, fn) : old));
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
+  // Every loaded length of the list (the bell's first page too) changes at once.
+  const update = (fn: (items: AppNotification[]) => AppNotification[]) =>
+    queryClient.setQueriesData<NotificationPage[]>({ queryKey: notificationQueries.lists }, (old) => (old ? changeLoaded(old, fn) : old));
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.lists });
+  const hasOlder = list.data?.at(-1)?.hasNextPage ?? false;
+  const loadingOlder = list.isPlaceholderData && list.isFetching;
   const markRead = useMutation({
     mutationFn: notificationsApi.markRead,
     onMutate: (target) => update((items) => items.map((n) => (n.id === target ? { ...n, read: true } : n))),
@@ -185,7 +188,7 @@ function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void
           <Skeleton />
         </div>
       )}
-      {list.isError && !list.isFetchNextPageError && (
+      {list.isError && (
         <Empty role="alert">
           <strong>Notifications are unavailable right now.</strong>
           <div>
@@ -208,11 +211,10 @@ function NotificationsPanel({ id, onNavigate }: { id: string; onNavigate(): void
           ))}
         </List>
       )}
-      {list.hasNextPage && (
+      {hasOlder && (
         <More>
-          {list.isFetchNextPageError && <Muted role="alert">Older notifications could not be loaded. Please try again.</Muted>}
-          <Button type="button" $size="sm" $variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {list.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
+          <Button type="button" $size="sm" $variant="secondary" disabled={loadingOlder} onClick={() => setPages((n) => n + 1)}>
+            {loadingOlder ? 'Loading…' : 'Show older notifications'}
           </Button>
         </More>
       )}
@@ -227,7 +229,7 @@ export function NotificationsPopover() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
-  const list = useInfiniteQuery({ ...notificationQueries.list(), enabled: isAuthenticated });
+  const list = useQuery({ ...notificationQueries.list(), enabled: isAuthenticated });
   const unread = unreadOf(list.data);
 
   useEffect(() => {

@@ -46,14 +46,14 @@ export function useLiveEvents(): void {
     if (!userId) return;
     const unsubscribe = liveEvents.subscribe((signal, event) => {
       if (signal === 'notification') {
-        void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
+        void queryClient.invalidateQueries({ queryKey: notificationQueries.lists });
         if (mayFireAlert(event)) void queryClient.invalidateQueries({ queryKey: ALERTS });
       } else if (signal === 'usage') void queryClient.invalidateQueries({ queryKey: USAGE });
       else if (signal === 'membership') {
         if (tierChanged(event, session.getState().user?.membershipTier)) void session.refresh().catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
       } else if (signal === 'reconnected') {
-        void queryClient.invalidateQueries({ queryKey: notificationQueries.list().queryKey });
+        void queryClient.invalidateQueries({ queryKey: notificationQueries.lists });
         void queryClient.invalidateQueries({ queryKey: ALERTS });
         void queryClient.invalidateQueries({ queryKey: MEMBERSHIP });
       }
