@@ -11,8 +11,6 @@ import { SALE_PLATFORMS, type FeeOptions } from '../fees.ts';
 
 export const SALES_PAGE_SIZE = 20;
 export const SALES_MAX_PAGE_SIZE = 100;
-/** A pair held more than this many days is a long-term sale. */
-export const LONG_TERM_DAYS = 365;
 export const SALES_IMPORT_MAX_ROWS = 2_000;
 /** The earliest tax year the ledger reports. */
 export const SALES_FIRST_YEAR = 2000;
@@ -44,7 +42,10 @@ const amount = (field: string, min: number, message = `Invalid ${field}: enter a
     .min(min, message)
     .max(MAX_PRICE_CENTS, `Invalid ${field}: ${PRICE_TOO_HIGH}`);
 const platformSchema = z.enum(SALE_PLATFORMS, { error: (issue) => (issue.input === undefined ? missing('platform') : INVALID_PLATFORM_MESSAGE) });
-const soldAtSchema = z.iso.date({ error: (issue) => (issue.input === undefined ? missing('soldAt') : 'Invalid sale date: use YYYY-MM-DD') });
+const soldAtSchema = z.iso
+  .date({ error: (issue) => (issue.input === undefined ? missing('soldAt') : 'Invalid sale date: use YYYY-MM-DD') })
+  // Sales before the ledger's first tax year would be in no summary and no export.
+  .refine((day) => day >= `${SALES_FIRST_YEAR}-01-01`, `Invalid sale date: the ledger keeps sales from ${SALES_FIRST_YEAR} on`);
 const yearSchema = z.coerce
   .number({ error: 'year must be a number' })
   .int('year must be a whole number')

@@ -42,10 +42,19 @@ describe('a sale’s figures', () => {
     expect(saleView(record({ costKnown: false }))).toMatchObject({ netProceeds: 27_600, costBasis: null, realisedGain: null, returnOnCost: null, daysHeld: null, term: null, purchaseDate: null, needsCostBasis: true });
   });
 
-  it('is long-term past 365 days held', () => {
+  it('is long-term when sold after the purchase’s first anniversary, whether or not the year holds a 29 February', () => {
     expect(daysBetween('2024-03-01', '2025-03-01')).toBe(365);
-    expect(termOf(365)).toBe('short');
-    expect(termOf(366)).toBe('long');
+    expect(termOf('2024-03-01', '2025-03-01')).toBe('short');
+    expect(termOf('2024-03-01', '2025-03-02')).toBe('long');
+    // 366 days, across 29 February 2024: still the anniversary itself.
+    expect(daysBetween('2024-01-15', '2025-01-15')).toBe(366);
+    expect(termOf('2024-01-15', '2025-01-15')).toBe('short');
+    expect(termOf('2024-01-15', '2025-01-16')).toBe('long');
+    expect(termOf('2023-03-01', '2024-03-01')).toBe('short');
+    // Bought on 29 February: the anniversary is 28 February.
+    expect(termOf('2024-02-29', '2025-02-28')).toBe('short');
+    expect(termOf('2024-02-29', '2025-03-01')).toBe('long');
+    expect(termOf(null, '2025-03-01')).toBeNull();
   });
 });
 

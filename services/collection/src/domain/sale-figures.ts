@@ -1,4 +1,4 @@
-import { DAY_MS, LONG_TERM_DAYS, type CollectionItemView, SALE_PLATFORMS, dayStartMs, type SalePlatform, type SaleView, type SalesSummary } from '@kicksight/contracts';
+import { DAY_MS, type CollectionItemView, SALE_PLATFORMS, dayStartMs, type SalePlatform, type SaleView, type SalesSummary } from '@kicksight/contracts';
 import type { SaleRecord, SalesGroup } from '../store/sales.ts';
 import { costBasisOf } from './views.ts';
 import { roundPercent } from './valuation.ts';
@@ -42,7 +42,7 @@ export function saleView(sale: SaleRecord): SaleView {
     realisedGain,
     returnOnCost: realisedGain === null || costBasis === null ? null : returnOnCostOf(realisedGain, costBasis),
     daysHeld,
-    term: termOf(daysHeld),
+    term: termOf(sale.costKnown ? sale.purchaseDate : null, sale.soldAt),
     source: sale.source,
     needsCostBasis: !sale.costKnown,
     createdAt: sale.createdAt.toISOString(),
@@ -119,5 +119,15 @@ export function summaryOf(year: number, groups: SalesGroup[], held: number): Sal
   };
 }
 
-/** A sale held more than a year is long-term. */
-export const termOf = (daysHeld: number | null): 'short' | 'long' | null => (daysHeld === null ? null : daysHeld > LONG_TERM_DAYS ? 'long' : 'short');
+/**
+ * A sale held more than a year is long-term: sold after the purchase's first anniversary (by the calendar,
+ * so a year holding a 29 February counts the same as any other; a pair bought on 29 February has its
+ * anniversary on 28 February). Unknown while the purchase date is.
+ */
+export function termOf(purchaseDate: string | null, soldAt: string): 'short' | 'long' | null {
+  if (purchaseDate === null) return null;
+  const [year, month, day] = purchaseDate.split('-').map(Number) as [number, number, number];
+  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  const anniversary = new Date(Date.UTC(year + 1, month - 1, Math.min(day, lastDayOfMonth))).toISOString().slice(0, 10);
+  return soldAt > anniversary ? 'long' : 'short';
+}

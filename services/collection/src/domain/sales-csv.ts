@@ -45,7 +45,7 @@ function exportLine(sale: ExportRow): CsvCell[] {
     costBasisUsd: centsToDollars(line.cost),
     feesUsd: centsToDollars(line.fees),
     gainUsd: centsToDollars(line.realisedGain),
-    term: termOf(sale.daysHeld),
+    term: termOf(sale.purchaseDate, sale.soldAt),
     platform: sale.platform,
   };
   return SALES_EXPORT_COLUMNS.map((column) => cells[column.name]);
@@ -70,7 +70,7 @@ function cellsOf(header: CsvRecord, record: CsvRecord): Cells {
 }
 
 /** A line read into the sold pair and its sale, or the reason it cannot be. */
-function readLine(cells: Cells, today: string): { item: Omit<NewItem, 'id'>; sale: SaleBody } | string {
+function readLine(cells: Cells): { item: Omit<NewItem, 'id'>; sale: SaleBody } | string {
   const absent = REQUIRED.filter((name) => cells[name] === undefined);
   if (absent.length > 0) return `${MISSING_FIELDS_MESSAGE}: ${absent.join(', ')}`;
   const cents: Partial<Record<ImportColumn, number>> = {};
@@ -90,6 +90,8 @@ function readLine(cells: Cells, today: string): { item: Omit<NewItem, 'id'>; sal
   });
   if (!sale.success) return sale.error.issues[0]?.message ?? 'Invalid sale';
   const costKnown = cents.purchasePriceUsd !== undefined;
+  // A cost without its date would give the sale no holding period (and no tax term).
+  if (costKnown && cells.purchaseDate === undefined) return `${MISSING_FIELDS_MESSAGE}: purchaseDate (a purchase price needs the date it was paid)`;
   const item = createItemBodySchema.safeParse({
     name: cells.name,
     brand: cells.brand,
@@ -99,7 +101,7 @@ function readLine(cells: Cells, today: string): { item: Omit<NewItem, 'id'>; sal
     condition: cells.condition?.toLowerCase(),
     purchasePrice: cents.purchasePriceUsd ?? 0,
     // Without a purchase, the pair is dated by its sale until the member completes it.
-    purchaseDate: cells.purchaseDate ?? (costKnown ? today : sale.data.soldAt),
+    purchaseDate: cells.purchaseDate ?? sale.data.soldAt,
     purchasedFrom: cells.purchasedFrom,
     purchaseShipping: cents.purchaseShippingUsd,
     purchaseTax: cents.purchaseTaxUsd,
@@ -182,7 +184,7 @@ export function createSalesCsv({ pool, redis, logger, clock, entitlements, setti
       const rows: ReadRow[] = [];
       const errors: ImportProblem[] = [];
       for (const record of lines) {
-        const read = readLine(cellsOf(header, record), today);
+        const read = readLine(cellsOf(header, record));
         if (typeof read === 'string') {
           errors.push({ line: record.line, reason: read });
           continue;

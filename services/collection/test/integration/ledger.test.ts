@@ -85,6 +85,7 @@ describe('recording a sale', () => {
       [{ ...good, salePrice: -100 }, 'Invalid sale price'],
       [{ ...good, salePrice: 'abc' }, 'Invalid sale price'],
       [{ ...good, platform: 'craigslist' }, 'Unknown platform'],
+      [{ ...good, soldAt: '1999-12-31' }, 'Invalid sale date: the ledger keeps sales from 2000 on'],
       [{ ...good, fees: 30_001 }, 'The fees are larger than the sale price'],
       [{ ...good, fees: 20_000, shippingCost: 10_001 }, 'The fees are larger than the sale price'],
       [{ ...good, salePrice: 400, platform: 'stockx' }, 'The fees are larger than the sale price'],
@@ -287,6 +288,9 @@ describe('importing past sales', () => {
       { line: 3, reason: 'The sale date is before the purchase date' },
       { line: 4, reason: 'Invalid purchasePriceUsd: enter an amount in dollars' },
     ]);
+    // A cost without its date is named as such, not taken for a purchase made today.
+    const undated = await stack.api.post('/api/sales/import', { csv: [header, 'Dunk,Nike,10,,120.00,,2026-03-01,other,200.00,0'].join('\n') }, member.token);
+    expect(undated.body.errors).toEqual([{ line: 2, reason: 'Missing required fields: purchaseDate (a purchase price needs the date it was paid)' }]);
     expect(await saleCount(member)).toBe(0);
     expect((await stack.pool.query('SELECT count(*)::int AS n FROM item WHERE user_id = $1', [member.id])).rows[0].n).toBe(0);
   });
