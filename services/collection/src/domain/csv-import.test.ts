@@ -17,6 +17,15 @@ describe('readImport', () => {
     });
   });
 
+  it('reads the cost basis beyond the price, in dollars, and names a bad amount', () => {
+    const reading = read('name,brand,size,purchasePriceUsd,purchaseShippingUsd,purchaseTaxUsd,sku\nDunk,Nike,10,200.00,15.00,12.34,DD1391-100\nSamba,Adidas,9,90,abc,\n');
+    expect(reading.ok).toBe(false);
+    if (reading.ok) return;
+    expect(reading.errors).toEqual([{ line: 3, reason: 'Invalid purchaseShippingUsd: enter an amount in dollars' }]);
+    const good = read('name,brand,size,purchasePriceUsd,purchaseShippingUsd,purchaseTaxUsd,sku\nDunk,Nike,10,200.00,15.00,12.34,DD1391-100\n');
+    expect(good).toEqual({ ok: true, rows: [{ line: 2, body: expect.objectContaining({ purchasePrice: 20_000, purchaseShipping: 1_500, purchaseTax: 1_234, sku: 'DD1391-100' }) }] });
+  });
+
   it('ignores columns it does not import (an export reads back)', () => {
     const reading = read('name,brand,size,purchasePriceUsd,currentValueUsd,addedAt\nDunk,Nike,10,100,150.00,2026-01-01T00:00:00Z\n');
     expect(reading.ok).toBe(true);

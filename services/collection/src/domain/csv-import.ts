@@ -11,6 +11,8 @@ export type ImportReading = { ok: true; rows: { line: number; body: CreateItemBo
 
 const REQUIRED = ['name', 'brand', 'size', 'purchasePriceUsd'] as const;
 const IMPORTED = COLLECTION_CSV_COLUMNS.filter((column) => column.import).map((column) => column.name);
+/** The cost basis beyond the price, in dollars. */
+const COST_COLUMNS = ['purchaseShippingUsd', 'purchaseTaxUsd'] as const;
 
 /**
  * Reads an import: the first line names the columns (COLLECTION_CSV_COLUMNS, in any order and
@@ -51,6 +53,12 @@ export function readImport(records: CsvRecord[], today: string): ImportReading {
       errors.push({ line, reason: INVALID_ADD_PRICE_MESSAGE.replace('a whole number of cents', 'an amount in dollars') });
       continue;
     }
+    const costs = { purchaseShipping: cell.purchaseShippingUsd, purchaseTax: cell.purchaseTaxUsd };
+    const badCost = COST_COLUMNS.find((name) => cell[name] !== undefined && dollarsToCents(cell[name]) === undefined);
+    if (badCost) {
+      errors.push({ line, reason: `Invalid ${badCost}: enter an amount in dollars` });
+      continue;
+    }
     const parsed = createItemBodySchema.safeParse({
       sneakerId: cell.sneakerId,
       name: cell.name,
@@ -60,6 +68,10 @@ export function readImport(records: CsvRecord[], today: string): ImportReading {
       condition: cell.condition?.toLowerCase(),
       purchasePrice,
       purchaseDate: cell.purchaseDate ?? today,
+      purchaseShipping: costs.purchaseShipping === undefined ? undefined : dollarsToCents(costs.purchaseShipping),
+      purchaseTax: costs.purchaseTax === undefined ? undefined : dollarsToCents(costs.purchaseTax),
+      purchasedFrom: cell.purchasedFrom,
+      sku: cell.sku,
       notes: cell.notes,
       imageUrl: cell.imageUrl,
     });

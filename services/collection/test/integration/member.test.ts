@@ -241,12 +241,16 @@ describe('CSV export and import', () => {
     const member = await stack.member({ plan: 'premium' });
     const s = dunk({ '10': 13_000 });
     await addCatalogued(member, s.id, 9_950);
-    await stack.api.post('/api/collections', { name: 'Samba, "OG"', brand: 'Adidas', purchasePrice: 12_000, size: 9.5, condition: 'used', notes: 'two\nlines' }, member.token);
+    await stack.api.post(
+      '/api/collections',
+      { name: 'Samba, "OG"', brand: 'Adidas', purchasePrice: 12_000, purchaseShipping: 1_500, purchaseTax: 1_234, purchasedFrom: 'Local shop', sku: 'B75806', size: 9.5, condition: 'used', notes: 'two\nlines' },
+      member.token,
+    );
     const exported = await stack.send('GET', '/api/collections/export', member.token);
     expect(exported.headers.get('content-type')).toContain('text/csv');
     const text = await exported.text();
     const [header, first] = text.split('\r\n');
-    expect(header).toBe('sneakerId,name,brand,colorway,size,condition,purchasePriceUsd,purchaseDate,notes,imageUrl,currentValueUsd,gainLossUsd,gainLossPercent,addedAt');
+    expect(header).toBe('sneakerId,name,brand,colorway,size,condition,purchasePriceUsd,purchaseDate,purchaseShippingUsd,purchaseTaxUsd,purchasedFrom,sku,notes,imageUrl,currentValueUsd,gainLossUsd,gainLossPercent,addedAt');
     expect(first).toContain(`${s.id},Dunk Low Panda,Nike,White Black,10,new,99.50,`);
 
     const copy = await stack.member({ plan: 'premium' });
@@ -259,6 +263,8 @@ describe('CSV export and import', () => {
       ['Samba, "OG"', 12_000, 12_000, 9.5],
     ]);
     expect(data.items[1]!.notes).toBe('two\nlines');
+    // The cost basis beyond the price comes back too: a sale of the copy gains what the original's would.
+    expect(data.items[1]).toMatchObject({ purchaseShipping: 1_500, purchaseTax: 1_234, purchasedFrom: 'Local shop', sku: 'B75806' });
   });
 
   it('refuses a file or a JSON import holding a NUL, naming where, and imports nothing', async () => {
