@@ -2,6 +2,7 @@ import { DAY_MS, ITEM_NOT_FOUND_MESSAGE, dayStartMs, utcDay } from '@kicksight/c
 import { AppError, type Clock, type Logger, type Pool } from '@kicksight/platform';
 import type { CatalogClient } from '../clients/catalog.ts';
 import { items, removedItems, type ValuedItem } from '../store/items.ts';
+import { sales } from '../store/sales.ts';
 import { snapshots } from '../store/snapshots.ts';
 import { byBrand, performers, rankedByPerformance, realisedOf, unrealisedOf, type HeldItem } from './analytics.ts';
 import type { Caller } from './caller.ts';
@@ -21,7 +22,12 @@ export function createAdvancedAnalytics({ pool, clock, catalog, entitlements, lo
     async ofCollection(caller: Caller) {
       await entitlements.assertAdvancedAnalytics(caller);
       const today = utcDay(clock.now());
-      const [all, removed, stored] = await Promise.all([items.all(pool, caller.id, valuedAt().freshSince), removedItems.list(pool, caller.id), snapshots.between(pool, caller.id, rangeStart(today, ANALYTICS_DAYS), today)]);
+      const [all, removed, ledger, stored] = await Promise.all([
+        items.all(pool, caller.id, valuedAt().freshSince),
+        removedItems.list(pool, caller.id),
+        sales.realised(pool, caller.id),
+        snapshots.between(pool, caller.id, rangeStart(today, ANALYTICS_DAYS), today),
+      ]);
       const holdings = all.map(held);
       const totals = { items: all.length, value: all.reduce((sum, i) => sum + i.currentValue, 0), cost: all.reduce((sum, i) => sum + i.purchasePrice, 0) };
       const { best, worst } = performers(holdings);
@@ -31,7 +37,7 @@ export function createAdvancedAnalytics({ pool, clock, catalog, entitlements, lo
         byBrand: byBrand(holdings),
         bestPerformers: best,
         worstPerformers: worst,
-        realised: realisedOf(removed),
+        realised: realisedOf(removed, ledger),
         unrealised: unrealisedOf(holdings),
       };
     },

@@ -55,13 +55,16 @@ export function byBrand(items: HeldItem[]) {
     .sort((a, b) => b.value - a.value || a.brand.localeCompare(b.brand));
 }
 
-/** Gains made on pairs sold (removed with a sold price). */
-export function realisedOf(removed: RemovedItem[]) {
+/**
+ * Gains made on pairs sold: those removed with a sold price, and the ledger's sales whose purchase is known
+ * (their net proceeds against their cost basis, as the Sales page counts them).
+ */
+export function realisedOf(removed: RemovedItem[], ledger: { sales: number; netProceeds: number; cost: number } = { sales: 0, netProceeds: 0, cost: 0 }) {
   const sold = removed.filter((item): item is RemovedItem & { soldPrice: number } => item.soldPrice !== null);
-  const proceeds = sold.reduce((sum, item) => sum + item.soldPrice, 0);
-  const cost = sold.reduce((sum, item) => sum + item.purchasePrice, 0);
+  const proceeds = sold.reduce((sum, item) => sum + item.soldPrice, 0) + ledger.netProceeds;
+  const cost = sold.reduce((sum, item) => sum + item.purchasePrice, 0) + ledger.cost;
   const gainLoss = gainLossOf(proceeds, cost);
-  return { items: sold.length, proceeds, cost, gainLoss, gainLossPercent: gainLossPercentOf(gainLoss, cost) };
+  return { items: sold.length + ledger.sales, proceeds, cost, gainLoss, gainLossPercent: gainLossPercentOf(gainLoss, cost) };
 }
 
 /** Gains on paper: what is held, at today's value. */

@@ -197,6 +197,17 @@ export const sales = {
     return new Set(rows.map((row) => row.external_id));
   },
 
+  /** Every sale whose purchase is known, summed: what the ledger has realised (net of selling costs, against the cost basis). */
+  async realised(q: Queryable, userId: string): Promise<{ sales: number; netProceeds: number; cost: number }> {
+    const { rows } = await q.query<{ sales: number; net: string; cost: string }>(
+      `SELECT count(*)::int AS sales, COALESCE(sum(${PROCEEDS} - ${SELLING_COSTS}), 0)::bigint AS net, COALESCE(sum(${COST_OR_ZERO}), 0)::bigint AS cost
+         FROM sale s JOIN item i ON i.id = s.item_id
+        WHERE s.user_id = $1 AND i.cost_known`,
+      [userId],
+    );
+    return { sales: rows[0]!.sales, netProceeds: Number(rows[0]!.net), cost: Number(rows[0]!.cost) };
+  },
+
   /** A year's sales summed by month and platform (at most 48 groups): what the summary folds. */
   async yearGroups(q: Queryable, userId: string, year: number): Promise<SalesGroup[]> {
     const { text, values } = where(userId, { year });

@@ -84,6 +84,11 @@ describe('advanced analytics', () => {
     expect(body.data.bestPerformers[0]).toMatchObject({ id: gainer.id, gainLoss: 10_000, gainLossPercent: 100 });
     expect(body.data.worstPerformers[0]).toMatchObject({ name: 'Loser', gainLossPercent: 0 });
     expect(body.data.realised).toEqual({ items: 1, proceeds: 8_000, cost: 5_000, gainLoss: 3_000, gainLossPercent: 60 });
+    // A sale recorded in the ledger is realised too: its net proceeds against its cost basis.
+    const ledgerSold = (await stack.api.post('/api/collections', { name: 'Ledger pair', brand: 'Vans', size: 10, purchasePrice: 10_000, purchaseShipping: 1_000, purchaseDate: '2026-01-02' }, member.token)).body.data;
+    expect((await stack.api.post(`/api/collections/${ledgerSold.id}/sale`, { soldAt: today(), platform: 'other', salePrice: 15_000, fees: 500 }, member.token)).status).toBe(201);
+    const after = (await stack.api.get('/api/analytics/user', member.token)).body.data;
+    expect(after.realised).toEqual({ items: 2, proceeds: 8_000 + 14_500, cost: 5_000 + 11_000, gainLoss: 6_500, gainLossPercent: 40.63 });
     expect(body.data.unrealised).toEqual({ items: 2, value: 50_000, cost: 40_000, gainLoss: 10_000, gainLossPercent: 25 });
     expect(body.data.valueOverTime.at(-1)).toMatchObject({ date: today(), totalValue: 50_000 });
 
