@@ -53,8 +53,8 @@ export function readImport(records: CsvRecord[], today: string): ImportReading {
       errors.push({ line, reason: INVALID_ADD_PRICE_MESSAGE.replace('a whole number of cents', 'an amount in dollars') });
       continue;
     }
-    const costs = { purchaseShipping: cell.purchaseShippingUsd, purchaseTax: cell.purchaseTaxUsd };
-    const badCost = COST_COLUMNS.find((name) => cell[name] !== undefined && dollarsToCents(cell[name]) === undefined);
+    const costs = Object.fromEntries(COST_COLUMNS.map((name) => [name, cell[name] === undefined ? undefined : dollarsToCents(cell[name])]));
+    const badCost = COST_COLUMNS.find((name) => cell[name] !== undefined && costs[name] === undefined);
     if (badCost) {
       errors.push({ line, reason: `Invalid ${badCost}: enter an amount in dollars` });
       continue;
@@ -68,8 +68,8 @@ export function readImport(records: CsvRecord[], today: string): ImportReading {
       condition: cell.condition?.toLowerCase(),
       purchasePrice,
       purchaseDate: cell.purchaseDate ?? today,
-      purchaseShipping: costs.purchaseShipping === undefined ? undefined : dollarsToCents(costs.purchaseShipping),
-      purchaseTax: costs.purchaseTax === undefined ? undefined : dollarsToCents(costs.purchaseTax),
+      purchaseShipping: costs.purchaseShippingUsd,
+      purchaseTax: costs.purchaseTaxUsd,
       purchasedFrom: cell.purchasedFrom,
       sku: cell.sku,
       notes: cell.notes,

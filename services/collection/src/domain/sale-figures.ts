@@ -1,4 +1,4 @@
-import { DAY_MS, type CollectionItemView, SALE_PLATFORMS, dayStartMs, type SalePlatform, type SaleView, type SalesSummary } from '@kicksight/contracts';
+import { DAY_MS, type CollectionItemView, SALE_PLATFORMS, addUtcMonths, dayStartMs, utcDay, type SalePlatform, type SaleView, type SalesSummary } from '@kicksight/contracts';
 import type { SaleRecord, SalesGroup } from '../store/sales.ts';
 import { costBasisOf } from './views.ts';
 import { roundPercent } from './valuation.ts';
@@ -126,8 +126,5 @@ export function summaryOf(year: number, groups: SalesGroup[], held: number): Sal
  */
 export function termOf(purchaseDate: string | null, soldAt: string): 'short' | 'long' | null {
   if (purchaseDate === null) return null;
-  const [year, month, day] = purchaseDate.split('-').map(Number) as [number, number, number];
-  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
-  const anniversary = new Date(Date.UTC(year + 1, month - 1, Math.min(day, lastDayOfMonth))).toISOString().slice(0, 10);
-  return soldAt > anniversary ? 'long' : 'short';
+  return soldAt > utcDay(addUtcMonths(new Date(dayStartMs(purchaseDate)), 12)) ? 'long' : 'short';
 }
